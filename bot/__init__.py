@@ -1,0 +1,1 @@
+"""Wiring: settings, the Bolt app, run modes and the command line."""

@@ -1,0 +1,134 @@
+"""The `recount` command: `check`, `console`, `run` (and, with Slack credentials, `serve`).
+
+Exit status: 0 with a verdict (or help), 2 for bad input or usage, with one line on stderr
+and nothing on stdout. No traceback reaches a user.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from datetime import date
+from typing import TextIO
+
+from bot.clock import montana_today
+from bot.render_text import help_text, render_json, render_text
+from domain import InputError, check
+from handlers.quick_syntax import FormRequest, HelpRequest, QuickSyntaxError, parse
+
+EXIT_OK = 0
+EXIT_INTERNAL = 1
+EXIT_USAGE = 2
+CHECK_PREFIX = "recount check"
+
+USAGE = """\
+usage: recount check [--json] [--today YYYY-MM-DD] TEXT...
+       recount console
+       recount run
+
+  check    check one race or question; TEXT is what you would type after /recount
+  console  type checks one after another (Ctrl-D to quit)
+  run      start the product: the console (the Slack bot arrives with its own issue)
+
+Try: recount check county Smith 1204 Jones 1199 canvass 2026-11-16
+"""
+
+
+class UsageError(Exception):
+    pass
+
+
+def error_line(error: InputError, prefix: str = CHECK_PREFIX) -> str:
+    """One line a clerk can act on: what is wrong, and a text that would work."""
+    line = f"error: {error.message}"
+    if isinstance(error, QuickSyntaxError):
+        line += (
+            f'. Example: {prefix} "{error.example}"'
+            if prefix == CHECK_PREFIX
+            else (f". Example: {error.example}")
+        )
+    return line
+
+
+def verdict_output(text: str, today: date, *, as_json: bool) -> str:
+    """The reply to one line of quick syntax. Raises InputError for bad text."""
+    parsed = parse(text, today)
+    if isinstance(parsed, HelpRequest | FormRequest):
+        # The terminal has no form: an empty check gets the same help as `help`.
+        return help_text(CHECK_PREFIX)
+    verdict = check(parsed, today)
+    return render_json(verdict) if as_json else render_text(verdict)
+
+
+def _parse_check_args(args: Sequence[str]) -> tuple[bool, date | None, str]:
+    """Options may stand anywhere before `--`; everything else is the text."""
+    as_json, today = False, None
+    words: list[str] = []
+    rest = iter(args)
+    for arg in rest:
+        if arg == "--":
+            words.extend(rest)
+            break
+        if arg == "--json":
+            as_json = True
+        elif arg == "--today" or arg.startswith("--today="):
+            value = arg.partition("=")[2] if "=" in arg else next(rest, None)
+            if not value:
+                raise UsageError("--today needs a date, like --today 2026-11-18")
+            try:
+                today = date.fromisoformat(value)
+            except ValueError:
+                raise UsageError(f'--today "{value}" is not a date like 2026-11-18') from None
+        elif arg in {"-h", "--help"}:
+            raise UsageError("help")
+        else:
+            words.append(arg)
+    return as_json, today, " ".join(words)
+
+
+def _check(args: Sequence[str], out: TextIO, err: TextIO) -> int:
+    as_json, today, text = _parse_check_args(args)
+    try:
+        reply = verdict_output(text, today or montana_today(), as_json=as_json)
+    except InputError as error:
+        print(error_line(error), file=err)
+        return EXIT_USAGE
+    out.write(reply)
+    return EXIT_OK
+
+
+def main(
+    argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
+) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    out = out or sys.stdout
+    err = err or sys.stderr
+    command, rest = (args[0], args[1:]) if args else ("", [])
+    try:
+        if command == "check":
+            return _check(rest, out, err)
+        if command in {"console", "run"}:
+            from bot.console import run_console
+
+            return run_console(sys.stdin, out, err)
+        if command in {"-h", "--help", "help"}:
+            out.write(USAGE)
+            return EXIT_OK
+        raise UsageError(f'unknown command "{command}"' if command else "say what to do")
+    except UsageError as error:
+        if str(error) == "help":
+            out.write(USAGE)
+            return EXIT_OK
+        print(f"error: {error}. Run: recount --help", file=err)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    except Exception:
+        import logging
+
+        logging.getLogger(__name__).debug("internal error", exc_info=True)
+        print(
+            "error: something went wrong inside recount; please report what you typed",
+            file=err,
+        )
+        return EXIT_INTERNAL

@@ -1,0 +1,119 @@
+"""The last day to file: "within 5 days after the official canvass" (13-16-201(1)-(5)).
+
+1-1-306: exclude the first day, include the last; a last day that is a holiday is excluded
+too, so the time runs to the next day. 1-1-307 (title seen, text not) postpones an act due on a
+holiday or a Saturday to the next business day. 1-1-216(2)(c) calls Saturday a business day,
+so 1-1-306 read alone would leave a Saturday last day where it is. We compute both readings:
+`deadline` postpones Saturdays (1-1-307's title); `deadline_safe` does not, and is never later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Final
+
+from domain.constants import PETITION_WINDOW_DAYS
+from domain.legal_holidays import SATURDAY, legal_holiday
+
+ONE_DAY: Final = timedelta(days=1)
+
+
+@dataclass(frozen=True, slots=True)
+class DeadlineStep:
+    """One step of the count: the date reached, why, and the law that says so."""
+
+    day: date
+    reason: str
+    citation: str
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    canvass: date
+    last_day_of_window: date  # canvass + 5, before any postponement
+    deadline: date  # Saturdays postponed (1-1-307)
+    deadline_safe: date  # only Sundays and legal holidays postponed (1-1-306)
+    steps: tuple[DeadlineStep, ...]  # the path to `deadline`
+    steps_safe: tuple[DeadlineStep, ...]  # the path to `deadline_safe`
+
+    @property
+    def readings_differ(self) -> bool:
+        return self.deadline != self.deadline_safe
+
+    def passed(self, today: date) -> bool:
+        # On the deadline day itself the petition is still timely.
+        return today > self.deadline
+
+    def safe_passed(self, today: date) -> bool:
+        return today > self.deadline_safe
+
+    def trace(self, *, safe: bool = False) -> str:
+        """The path as one line: "canvass Mon Nov 16 + 5 days = Sat Nov 21 -> Saturday ..."."""
+        return trace_line(self.steps_safe if safe else self.steps)
+
+
+def short_date(day: date) -> str:
+    """ "Mon Nov 16", the form every reply uses inside a trace."""
+    return f"{day:%a %b} {day.day}"
+
+
+def long_date(day: date) -> str:
+    """ "Mon Nov 16, 2026", the form every reply uses for a deadline."""
+    return f"{day:%a %b} {day.day}, {day.year}"
+
+
+def trace_line(steps: tuple[DeadlineStep, ...]) -> str:
+    canvass, window_end, *moves = steps
+    parts = [
+        f"canvass {short_date(canvass.day)} + {PETITION_WINDOW_DAYS.value} days"
+        f" = {short_date(window_end.day)}"
+    ]
+    for step in moves[:-1]:
+        # The window's end was just named, so its own reason needs no date again.
+        named = "" if step.day == window_end.day else f"{short_date(step.day)} "
+        parts.append(f"{named}{step.reason} ({step.citation})")
+    if moves[:-1]:
+        parts.append(short_date(moves[-1].day))
+    return " -> ".join(parts)
+
+
+def _postpone(start: date, *, saturdays: bool) -> tuple[date, list[DeadlineStep]]:
+    day = start
+    steps: list[DeadlineStep] = []
+    while True:
+        holiday = legal_holiday(day)
+        is_saturday = saturdays and day.weekday() == SATURDAY
+        if holiday is None and not is_saturday:
+            steps.append(DeadlineStep(day, "last day to file", "13-16-201"))
+            return day, steps
+        if holiday is not None and holiday.name == "Sunday":
+            steps.append(DeadlineStep(day, "Sunday, a legal holiday", holiday.citation))
+        elif holiday is not None:
+            steps.append(DeadlineStep(day, f"{holiday.name}, a legal holiday", holiday.citation))
+        else:
+            steps.append(DeadlineStep(day, "Saturday", "1-1-307"))
+        day += ONE_DAY
+
+
+def petition_deadline(canvass: date) -> Deadline:
+    """Both readings of the last day to file, each with the path that reaches it."""
+    window_end = canvass + timedelta(days=PETITION_WINDOW_DAYS.value)
+    start = (
+        DeadlineStep(canvass, "official canvass", "13-16-201"),
+        DeadlineStep(
+            window_end,
+            f"+ {PETITION_WINDOW_DAYS.value} days (first day excluded, last included)",
+            "1-1-306",
+        ),
+    )
+    deadline, moves = _postpone(window_end, saturdays=True)
+    deadline_safe, moves_safe = _postpone(window_end, saturdays=False)
+    return Deadline(
+        canvass=canvass,
+        last_day_of_window=window_end,
+        deadline=deadline,
+        deadline_safe=deadline_safe,
+        steps=(*start, *moves),
+        steps_safe=(*start, *moves_safe),
+    )

@@ -1,0 +1,41 @@
+"""Neighbouring sections a verdict may point to, described in our own words (never quoted)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from domain.constants import PETITION_WINDOW_DAYS
+
+
+@dataclass(frozen=True, slots=True)
+class RelatedProvision:
+    section: str
+    summary: str
+
+
+TIE_RECOUNT: Final = RelatedProvision(
+    "13-16-203",
+    "A tie: when a tie vote is certified, the election administrator or the secretary of "
+    "state proceeds as if a recount petition had been filed, so no petition is needed; a tie "
+    "that survives the recount is settled as the law provides.",
+)
+BOND_RECOUNT: Final = RelatedProvision(
+    "13-16-211",
+    "Recount with a bond: a candidate defeated by more than 1/4 of 1% but not more than 1/2 of "
+    f"1% of the total votes may, within {PETITION_WINDOW_DAYS.value} days after the official "
+    "canvass, petition the officer "
+    "with whom they filed for nomination, posting a bond that covers all costs of the recount.",
+)
+STATE_CANVASS_NOTE: Final = (
+    "For these offices the official canvass is the state canvass, which comes after the "
+    "county canvasses."
+)
+SATURDAY_NOTE: Final = (
+    "County offices are closed on Saturdays. 1-1-307's title postpones a Saturday last day to "
+    "the next business day; its text could not be verified, so the earlier date is the safe one."
+)
+NO_CANVASS_NOTE: Final = (
+    f"No canvass date given: the petition is due within {PETITION_WINDOW_DAYS.value} days after "
+    "the official canvass."
+)

@@ -1,0 +1,1 @@
+"""Slack-facing code: the quick-syntax parser (shared with the terminal), listeners, views."""
