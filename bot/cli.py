@@ -24,11 +24,14 @@ CHECK_PREFIX = "recount check"
 USAGE = """\
 usage: recount check [--json] [--today YYYY-MM-DD] TEXT...
        recount console
+       recount serve [--http [--port N]]
        recount run
 
   check    check one race or question; TEXT is what you would type after /recount
   console  type checks one after another (Ctrl-D to quit)
-  run      start the product: the console (the Slack bot arrives with its own issue)
+  serve    the Slack bot: Socket Mode (SLACK_BOT_TOKEN, SLACK_APP_TOKEN), or with --http
+           POST /slack/events and GET /healthz (SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET, PORT)
+  run      the bot when those variables are set, otherwise the console
 
 Try: recount check county Smith 1204 Jones 1199 canvass 2026-11-16
 """
@@ -107,10 +110,18 @@ def main(
     try:
         if command == "check":
             return _check(rest, out, err)
-        if command in {"console", "run"}:
+        if command == "console":
             from bot.console import run_console
 
             return run_console(sys.stdin, out, err)
+        if command == "serve":
+            from bot.serve import serve
+
+            return serve(rest, err)
+        if command == "run":
+            from bot.serve import run
+
+            return run(sys.stdin, out, err)
         if command in {"-h", "--help", "help"}:
             out.write(USAGE)
             return EXIT_OK

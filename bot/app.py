@@ -1,0 +1,52 @@
+"""`create_app(settings)`: the Bolt app with every listener registered."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import date
+from typing import Any, Final
+
+from slack_bolt import App
+from slack_bolt.authorization import AuthorizeResult
+from slack_sdk import WebClient
+
+from bot.clock import montana_today
+from bot.settings import Settings, SettingsError
+from handlers.metadata import MetadataSigner
+from handlers.register import register_all
+
+WEB_API_TIMEOUT: Final = 10  # seconds; no listener may hang on a slow Slack
+
+log = logging.getLogger(__name__)
+
+
+def create_app(settings: Settings, today: Callable[[], date] = montana_today) -> App:
+    if settings.bot_token is None:
+        raise SettingsError("SLACK_BOT_TOKEN is not set; see 'Slack set-up' in README.md")
+    bot_token = settings.bot_token.get_secret_value()
+
+    def authorize(
+        enterprise_id: str | None, team_id: str | None, user_id: str | None, **_: Any
+    ) -> AuthorizeResult:
+        # One workspace, one token: authorize without the auth.test call Bolt makes by default,
+        # so a request never waits on (or fails because of) the Web API.
+        return AuthorizeResult(
+            enterprise_id=enterprise_id, team_id=team_id, user_id=user_id, bot_token=bot_token
+        )
+
+    client_options: dict[str, Any] = {"timeout": WEB_API_TIMEOUT}
+    if settings.api_url:
+        client_options["base_url"] = settings.api_url.rstrip("/") + "/"
+    app = App(
+        signing_secret=(
+            settings.signing_secret.get_secret_value() if settings.signing_secret else None
+        ),
+        # Socket Mode requests come over an authenticated socket, not signed HTTP.
+        request_verification_enabled=settings.signing_secret is not None,
+        authorize=authorize,
+        client=WebClient(**client_options),
+        token_verification_enabled=False,
+    )
+    register_all(app, MetadataSigner(settings.metadata_secret()), today)
+    return app

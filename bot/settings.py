@@ -1,0 +1,89 @@
+"""Settings from the environment. Secrets are SecretStr: never printed, logged or repr'd."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Final
+
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
+
+DEFAULT_PORT: Final = 3000
+SETUP_HINT: Final = "see 'Slack set-up' in README.md"
+
+
+class SettingsError(Exception):
+    """Missing or malformed settings; the message names the variables to set."""
+
+
+class Settings(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    bot_token: SecretStr | None = None  # SLACK_BOT_TOKEN, xoxb-...
+    signing_secret: SecretStr | None = None  # SLACK_SIGNING_SECRET (HTTP mode)
+    app_token: SecretStr | None = None  # SLACK_APP_TOKEN, xapp-... (Socket Mode)
+    api_url: str | None = None  # SLACK_API_URL: the Web API base URL (tests point it at a fake)
+    port: int = Field(default=DEFAULT_PORT, ge=1, le=65535)  # PORT (HTTP mode)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+
+        def get(name: str) -> str | None:
+            value = env.get(name, "").strip()
+            return value or None
+
+        try:
+            return cls(
+                bot_token=get("SLACK_BOT_TOKEN"),
+                signing_secret=get("SLACK_SIGNING_SECRET"),
+                app_token=get("SLACK_APP_TOKEN"),
+                api_url=get("SLACK_API_URL"),
+                port=get("PORT") or DEFAULT_PORT,
+            )
+        except ValidationError:
+            raise SettingsError(
+                f"PORT must be a port number from 1 to 65535; {SETUP_HINT}"
+            ) from None
+
+    @property
+    def has_socket_mode(self) -> bool:
+        return self.bot_token is not None and self.app_token is not None
+
+    @property
+    def has_http(self) -> bool:
+        return self.bot_token is not None and self.signing_secret is not None
+
+    def require_http(self) -> None:
+        missing = [
+            name
+            for name, value in (
+                ("SLACK_BOT_TOKEN", self.bot_token),
+                ("SLACK_SIGNING_SECRET", self.signing_secret),
+            )
+            if value is None
+        ]
+        if missing:
+            raise SettingsError(f"HTTP mode needs {' and '.join(missing)} set; {SETUP_HINT}")
+
+    def require_socket_mode(self) -> None:
+        missing = [
+            name
+            for name, value in (
+                ("SLACK_BOT_TOKEN", self.bot_token),
+                ("SLACK_APP_TOKEN", self.app_token),
+            )
+            if value is None
+        ]
+        if missing:
+            raise SettingsError(
+                f"Socket Mode needs {' and '.join(missing)} set (or use --http with "
+                f"SLACK_SIGNING_SECRET); {SETUP_HINT}"
+            )
+
+    def metadata_secret(self) -> str:
+        """The key for signing form metadata: the signing secret, else the app token."""
+        for secret in (self.signing_secret, self.app_token, self.bot_token):
+            if secret is not None:
+                return secret.get_secret_value()
+        raise SettingsError(f"no Slack secret is set; {SETUP_HINT}")

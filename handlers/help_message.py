@@ -1,0 +1,36 @@
+"""`/recount help`: usage, the kinds and examples, shown only to the asker."""
+
+from __future__ import annotations
+
+from slack_sdk.models.blocks import MarkdownTextObject, SectionBlock
+
+from domain import KINDS
+from handlers.quick_syntax import EXAMPLES
+from handlers.verdict_message import SlackMessage
+
+
+def help_message() -> SlackMessage:
+    usage = (
+        "*Can this race or question be recounted under MCA 13-16-201?*\n"
+        "`/recount` opens a form. `/recount KIND ITEMS...` checks right away and posts the "
+        "verdict in this channel.\n"
+        "Items, in any order: `NAME VOTES` (names with spaces in double quotes), `for N`, "
+        "`against N`, `canvass DATE`, `seats N`, `total N`, `candidate NAME`, `signers N`, "
+        "`counties N`. Dates: `2026-11-16`, `11/16/2026`, `11/16`, `Nov 16`."
+    )
+    kinds = "\n".join(
+        f"• `{info.kind.value}`"
+        + (f" ({', '.join(info.aliases)})" if info.aliases else "")
+        + f": {info.covers} — {info.subsection.code}"
+        for info in KINDS.values()
+    )
+    examples = "\n".join(f"• `/recount {text}`" for text in EXAMPLES)
+    blocks = [
+        SectionBlock(text=MarkdownTextObject(text=usage)),
+        SectionBlock(text=MarkdownTextObject(text=f"*Kinds*\n{kinds}")),
+        SectionBlock(text=MarkdownTextObject(text=f"*Examples*\n{examples}")),
+    ]
+    return SlackMessage(
+        text="How to use /recount: /recount KIND ITEMS..., or /recount alone for a form.",
+        blocks=[b.to_dict() for b in blocks],
+    )

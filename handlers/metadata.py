@@ -1,0 +1,65 @@
+"""Context that rides along in a view's `private_metadata`, signed so it cannot be forged.
+
+The form must post where `/recount` was typed. Slack returns `private_metadata` untouched,
+but the bot treats it as untrusted anyway: it carries an HMAC made with a key derived from
+the app's secret, and anything that fails the check is ignored.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+from dataclasses import asdict, dataclass
+from typing import Final
+
+from handlers.slack_text import is_channel_id, is_user_id
+
+MAX_METADATA: Final = 3000  # Slack's limit for private_metadata
+
+
+@dataclass(frozen=True)
+class FormContext:
+    channel: str  # where the verdict goes
+    user: str  # who asked
+    response_url: str | None = None  # the command's (or message's) response_url, for fallback
+    thread_ts: str | None = None  # post as a reply in this thread (what-if)
+
+
+class MetadataSigner:
+    def __init__(self, secret: str) -> None:
+        self._key = hmac.new(
+            secret.encode(), b"recount private_metadata v1", hashlib.sha256
+        ).digest()
+
+    def _mac(self, body: bytes) -> str:
+        return hmac.new(self._key, body, hashlib.sha256).hexdigest()[:32]
+
+    def dumps(self, context: FormContext) -> str:
+        body = json.dumps(asdict(context), separators=(",", ":")).encode()
+        encoded = base64.urlsafe_b64encode(body).decode()
+        value = f"{encoded}.{self._mac(body)}"
+        if len(value) > MAX_METADATA:  # only a freakishly long response_url could do this
+            return self.dumps(FormContext(context.channel, context.user, None, context.thread_ts))
+        return value
+
+    def loads(self, value: str | None) -> FormContext | None:
+        """The context, or None when it is missing, malformed or not signed by us."""
+        if not value or "." not in value:
+            return None
+        encoded, mac = value.rsplit(".", 1)
+        try:
+            body = base64.urlsafe_b64decode(encoded.encode())
+        except ValueError:
+            return None
+        if not hmac.compare_digest(mac, self._mac(body)):
+            return None
+        try:
+            data = json.loads(body)
+            context = FormContext(**data)
+        except (ValueError, TypeError):
+            return None
+        if not (is_channel_id(context.channel) and is_user_id(context.user)):
+            return None
+        return context

@@ -1,0 +1,53 @@
+"""Making any text safe to post: nothing a user typed can mention, link or format.
+
+Slack reads `&`, `<` and `>` as markup (`<!channel>`, `<@U123>`, `<http://x|y>`), so they are
+always sent as entities. mrkdwn's emphasis characters in user text are swapped for look-alikes
+so a name such as `*WIN*` is shown as typed, never as bold. Sections are sent `verbatim`, so
+bare "@channel", "#general" or URLs are not turned into mentions or links either.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+_ENTITIES: Final = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_EMPHASIS: Final = str.maketrans({"*": "∗", "_": "ˍ", "~": "∼", "`": "ˋ"})
+_CONTROL: Final = re.compile(
+    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]"
+)
+_USER_ID: Final = re.compile(r"[UW][A-Z0-9]{2,30}")
+_CHANNEL_ID: Final = re.compile(r"[CDG][A-Z0-9]{2,30}")
+
+
+def escape(text: str) -> str:
+    """For any text field: entities for & < >, control characters dropped."""
+    return _CONTROL.sub("", text).translate(_ENTITIES)
+
+
+def escape_mrkdwn(text: str) -> str:
+    """For mrkdwn: as `escape`, and emphasis characters replaced by look-alikes."""
+    return escape(text).translate(_EMPHASIS)
+
+
+def unescape_command_text(text: str) -> str:
+    """Slash-command text arrives with & < > as entities; the parser wants what was typed."""
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+def mention(user_id: str) -> str:
+    """A mention of the asker, only if the id really is a Slack user id."""
+    return f"<@{user_id}>" if _USER_ID.fullmatch(user_id) else escape_mrkdwn(user_id)
+
+
+def is_user_id(value: object) -> bool:
+    return isinstance(value, str) and _USER_ID.fullmatch(value) is not None
+
+
+def is_channel_id(value: object) -> bool:
+    return isinstance(value, str) and _CHANNEL_ID.fullmatch(value) is not None
+
+
+def clip(text: str, limit: int) -> str:
+    """Slack refuses over-long text; cut with an ellipsis rather than lose the message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

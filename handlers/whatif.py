@@ -1,0 +1,53 @@
+""" "Adjust & re-check": the verdict's button opens the form filled with the same inputs."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import date
+from typing import Any
+
+from slack_bolt import Ack, App, Respond
+from slack_sdk import WebClient
+
+from domain import InputError
+from handlers.form_state import saved_fields
+from handlers.form_view import form_view, prefill_values
+from handlers.metadata import FormContext, MetadataSigner
+from handlers.slack_text import is_channel_id
+from handlers.verdict_message import ADJUST_ACTION_ID
+
+log = logging.getLogger(__name__)
+
+
+def register(app: App, signer: MetadataSigner, today: Callable[[], date]) -> None:
+    del today  # the form is checked on submission, with that day's date
+
+    @app.action(ADJUST_ACTION_ID)
+    def adjust(ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond) -> None:
+        ack()
+        action = (body.get("actions") or [{}])[0]
+        channel = (body.get("channel") or {}).get("id") or (body.get("container") or {}).get(
+            "channel_id"
+        )
+        message = body.get("message") or {}
+        user = (body.get("user") or {}).get("id", "")
+        try:
+            kind, fields = saved_fields(str(action.get("value", "")))
+        except InputError as error:
+            respond(response_type="ephemeral", replace_original=False, text=error.message)
+            return
+        if not is_channel_id(channel):
+            log.warning("what-if button without a channel ignored")
+            return
+        to = FormContext(
+            channel=str(channel),
+            user=str(user),
+            response_url=body.get("response_url"),
+            # reply in the thread of the first verdict, even when this one is itself a reply
+            thread_ts=message.get("thread_ts") or message.get("ts"),
+        )
+        client.views_open(
+            trigger_id=body["trigger_id"],
+            view=form_view(signer.dumps(to), kind, prefill_values(fields)),
+        )

@@ -1,0 +1,148 @@
+"""A fake Slack on loopback: the Web API methods the bot calls, plus response_url endpoints.
+
+Like bolt-python's own tests/mock_web_api_server: the bot's WebClient is pointed at it with a
+base URL, and it records every call so tests can assert what the bot sent.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs, urlencode
+
+from slack_sdk.signature import SignatureVerifier
+
+SIGNING_SECRET = "test-signing-secret-0123456789abcdef"
+BOT_TOKEN = "xoxb-test-bot-token-0123456789"
+APP_TOKEN = "xapp-test-app-token-0123456789"
+
+
+@dataclass
+class Call:
+    path: str  # "chat.postMessage", or "respond/<name>" for a response_url
+    body: dict[str, Any]
+    headers: dict[str, str]
+
+
+@dataclass
+class FakeSlack:
+    calls: list[Call] = field(default_factory=list)
+    # method -> the JSON to answer (default {"ok": true}); "respond/..." -> HTTP status
+    answers: dict[str, Any] = field(default_factory=dict)
+    delay: float = 0.0  # seconds to wait before answering (slow Slack)
+
+    def __post_init__(self) -> None:
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                raw = self.rfile.read(length).decode()
+                if "json" in (self.headers.get("Content-Type") or ""):
+                    body = json.loads(raw or "{}")
+                else:
+                    body = {k: v[0] for k, v in parse_qs(raw).items()}
+                path = self.path.split("/api/", 1)[-1].lstrip("/")
+                fake.calls.append(Call(path, body, dict(self.headers.items())))
+                if fake.delay:
+                    time.sleep(fake.delay)
+                answer = fake.answers.get(path)
+                if path.startswith("respond/"):
+                    status = int(answer or 200)
+                    self.send_response(status)
+                    self.send_header("Content-Type", "text/plain")
+                    self.end_headers()
+                    self.wfile.write(b"ok" if status == 200 else b"error")
+                    return
+                if answer is None:
+                    answer = {"ok": True}
+                    if path in {"views.open", "views.update"}:
+                        answer["view"] = {"id": "V123", **(body.get("view") or {})}
+                    if path == "chat.postMessage":
+                        answer.update(channel=body.get("channel"), ts="1700000000.000100")
+                data = json.dumps(answer).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(
+            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
+        self.thread.start()
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_port}"
+
+    @property
+    def api_url(self) -> str:
+        return f"{self.base}/api/"
+
+    def response_url(self, name: str = "cmd") -> str:
+        return f"{self.base}/respond/{name}"
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+    def to(self, path: str) -> list[Call]:
+        return [c for c in self.calls if c.path == path]
+
+    def wait_for(self, path: str, count: int = 1, timeout: float = 5.0) -> list[Call]:
+        """Listeners run after the ack; wait until `count` calls to `path` have arrived."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = self.to(path)
+            if len(found) >= count:
+                return found
+            time.sleep(0.01)
+        raise AssertionError(
+            f"no {path} call within {timeout}s; saw {[c.path for c in self.calls]}"
+        )
+
+
+def signed_headers(
+    body: str, *, secret: str = SIGNING_SECRET, timestamp: int | None = None, content_type: str = ""
+) -> dict[str, str]:
+    ts = str(int(time.time()) if timestamp is None else timestamp)
+    signature = SignatureVerifier(secret).generate_signature(timestamp=ts, body=body)
+    assert signature is not None
+    return {
+        "content-type": content_type or "application/x-www-form-urlencoded",
+        "x-slack-request-timestamp": ts,
+        "x-slack-signature": signature,
+    }
+
+
+def command_body(
+    text: str, response_url: str, *, channel: str = "C0CANVASS", user: str = "U0CLERK"
+) -> str:
+    fields: dict[str, str] = {
+        "token": "legacy",
+        "team_id": "T0MONTANA",
+        "team_domain": "mt",
+        "channel_id": channel,
+        "channel_name": "canvass",
+        "user_id": user,
+        "user_name": "clerk",
+        "command": "/recount",
+        "text": text,
+        "api_app_id": "A0RECOUNT",
+        "response_url": response_url,
+        "trigger_id": "1337.42.abcd",
+    }
+    return urlencode(fields)
+
+
+def payload_body(payload: dict[str, Any]) -> str:
+    return urlencode({"payload": json.dumps(payload)})
