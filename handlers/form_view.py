@@ -176,7 +176,7 @@ def form_view(
         type="modal",
         callback_id=FORM_CALLBACK_ID,
         title=TITLE,
-        submit="Check" if kind else None,
+        submit="Check",  # Slack requires a submit button on any modal with input blocks
         close="Cancel",
         private_metadata=metadata,
         blocks=blocks,

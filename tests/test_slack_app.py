@@ -96,6 +96,7 @@ def test_empty_command_opens_the_form(app: App, fake: FakeSlack) -> None:
     assert view["callback_id"] == "recount_form"
     assert view["title"]["text"] == "Recount check"
     assert view["blocks"][0]["block_id"] == "kind"
+    assert view["submit"]["text"] == "Check"  # Slack refuses input blocks without a submit
 
 
 # --- the form ------------------------------------------------------------------------------
