@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from datetime import date
-from typing import Any, Final
+from typing import Any
 
 from slack_bolt import App
 from slack_bolt.authorization import AuthorizeResult
@@ -15,8 +15,7 @@ from bot.clock import montana_today
 from bot.settings import Settings, SettingsError
 from handlers.metadata import MetadataSigner
 from handlers.register import register_all
-
-WEB_API_TIMEOUT: Final = 10  # seconds; no listener may hang on a slow Slack
+from handlers.retries import HTTP_TIMEOUT, retry_handlers
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +34,9 @@ def create_app(settings: Settings, today: Callable[[], date] = montana_today) ->
             enterprise_id=enterprise_id, team_id=team_id, user_id=user_id, bot_token=bot_token
         )
 
-    client_options: dict[str, Any] = {"timeout": WEB_API_TIMEOUT}
+    # Bounded retries (429 with a short Retry-After, 5xx, connection errors) and a timeout,
+    # so no listener hangs on a slow Slack.
+    client_options: dict[str, Any] = {"timeout": HTTP_TIMEOUT, "retry_handlers": retry_handlers()}
     if settings.api_url:
         client_options["base_url"] = settings.api_url.rstrip("/") + "/"
     app = App(

@@ -3,22 +3,14 @@
 from __future__ import annotations
 
 import logging
-import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from bot.logs import setup_logging
 from bot.settings import Settings, SettingsError
 
 EXIT_USAGE = 2
 log = logging.getLogger("recount")
-
-
-def _setup_logging() -> None:
-    logging.basicConfig(
-        level=logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s %(message)s",
-        stream=sys.stderr,
-    )
 
 
 def _serve_http(settings: Settings, port: int) -> int:
@@ -76,7 +68,7 @@ def serve(args: Sequence[str], err: TextIO, settings: Settings | None = None) ->
         port = int(value)
     try:
         settings = settings or Settings.from_env()
-        _setup_logging()
+        setup_logging()
         if http:
             return _serve_http(settings, port or settings.port)
         if port is not None:

@@ -1,17 +1,19 @@
-"""`/recount`: the form, help, or a quick check posted in the channel."""
+"""`/recount`: the form, help, or a quick check answered in the channel.
+
+Every branch acknowledges first and at once; only the form then calls Slack (views.open),
+and if that fails the global error handler tells the asker privately.
+"""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from datetime import date
 from typing import Any, Final
 
-from slack_bolt import Ack, App, Respond
+from slack_bolt import Ack, App
 from slack_sdk import WebClient
 
 from domain import InputError, check
-from handlers.delivery import deliver
 from handlers.form_view import form_view
 from handlers.help_message import help_message
 from handlers.metadata import FormContext, MetadataSigner
@@ -20,14 +22,11 @@ from handlers.slack_text import unescape_command_text
 from handlers.verdict_message import error_message, verdict_message
 
 COMMAND: Final = "/recount"
-log = logging.getLogger(__name__)
 
 
 def register(app: App, signer: MetadataSigner, today: Callable[[], date]) -> None:
     @app.command(COMMAND)
-    def recount_command(
-        ack: Ack, command: dict[str, Any], client: WebClient, respond: Respond
-    ) -> None:
+    def recount_command(ack: Ack, command: dict[str, Any], client: WebClient) -> None:
         text = unescape_command_text(str(command.get("text") or ""))
         to = FormContext(
             channel=str(command.get("channel_id", "")),
@@ -48,6 +47,7 @@ def register(app: App, signer: MetadataSigner, today: Callable[[], date]) -> Non
             # trigger_id lives for 3 seconds: open the form before anything else.
             client.views_open(trigger_id=command["trigger_id"], view=form_view(signer.dumps(to)))
             return
+        # The verdict travels in the acknowledgement itself: no outbound call that could be
+        # slow, rate-limited or refused (the bot need not even be in the channel).
         verdict = check(parsed, today())
-        ack()
-        deliver(client, to, verdict_message(verdict, asked_by=to.user))
+        ack(response_type="in_channel", **verdict_message(verdict, asked_by=to.user).as_kwargs())

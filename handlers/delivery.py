@@ -10,17 +10,16 @@ Every failure is logged; none is raised to the listener.
 from __future__ import annotations
 
 import logging
-from typing import Final
 
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
 from slack_sdk.webhook import WebhookClient
 
 from handlers.metadata import FormContext
+from handlers.retries import HTTP_TIMEOUT, retry_handlers
 from handlers.verdict_message import SlackMessage
 
 log = logging.getLogger(__name__)
-RESPONSE_URL_TIMEOUT: Final = 10
 
 
 def _post_in_channel(client: WebClient, to: FormContext, message: SlackMessage) -> str | None:
@@ -44,7 +43,10 @@ def _post_to_response_url(to: FormContext, message: SlackMessage) -> str | None:
     if not to.response_url:
         return "no_response_url"
     try:
-        response = WebhookClient(to.response_url, timeout=RESPONSE_URL_TIMEOUT).send(
+        webhook = WebhookClient(
+            to.response_url, timeout=HTTP_TIMEOUT, retry_handlers=retry_handlers()
+        )
+        response = webhook.send(
             response_type="in_channel", replace_original=False, **message.as_kwargs()
         )
     except (SlackClientError, OSError) as error:

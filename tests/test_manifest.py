@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -58,11 +59,8 @@ def test_every_interactive_id_the_bot_sends_has_a_listener(app: App, fake: FakeS
     view = form_view("meta")
     assert view["callback_id"] == FORM_CALLBACK_ID
     assert view["blocks"][0]["element"]["action_id"] == KIND_ACTION_ID
-    run_command(app, fake, QUICK)
-    post = fake.wait_for("chat.postMessage")[0]
-    actions = [
-        e["action_id"] for b in post.body["blocks"] if b["type"] == "actions" for e in b["elements"]
-    ]
+    blocks = json.loads(run_command(app, fake, QUICK).body)["blocks"]
+    actions = [e["action_id"] for b in blocks if b["type"] == "actions" for e in b["elements"]]
     assert actions == [ADJUST_ACTION_ID]
     # and an id nobody listens for is not silently taken
     payload = view_payload(view, state("county"), kind="block_actions")

@@ -44,20 +44,26 @@ def signed_form(kind: str | None = None, **context: Any) -> dict[str, Any]:
 # --- /recount ------------------------------------------------------------------------------
 
 
-def test_quick_check_posts_the_verdict_in_the_channel(app: App, fake: FakeSlack) -> None:
-    response = run_command(app, fake, QUICK)
+def quick(app: App, fake: FakeSlack, text: str = QUICK) -> dict[str, Any]:
+    """Runs a quick check; returns the acknowledgement's body (the verdict itself)."""
+    response = run_command(app, fake, text)
     assert response.status == 200
-    assert response.body == ""  # acknowledged; nothing private to show
-    post = fake.wait_for("chat.postMessage")[0]
-    assert post.body["channel"] == CHANNEL
-    assert post.headers["Authorization"] == "Bearer xoxb-test-bot-token-0123456789"
-    text = block_texts(post.body["blocks"])
+    body: dict[str, Any] = json.loads(response.body)
+    return body
+
+
+def test_quick_check_answers_in_the_channel_within_the_ack(app: App, fake: FakeSlack) -> None:
+    body = quick(app, fake)
+    assert body["response_type"] == "in_channel"
+    text = block_texts(body["blocks"])
     assert "Recount available" in text
     assert "Jones is 5 votes behind Smith" in text
     assert "Mon Nov 23, 2026" in text and "Sat Nov 21, 2026" in text
     assert "Mont. Code Ann. § 13-16-201(1)" in text
     assert "not legal advice" in text and f"<@{USER}>" in text
-    assert post.body["text"].startswith("✅ Recount available")
+    assert body["text"].startswith("✅ Recount available")
+    time.sleep(0.1)
+    assert fake.calls == []  # no outbound call was needed
 
 
 def test_help_is_private(app: App, fake: FakeSlack) -> None:
@@ -80,9 +86,8 @@ def test_bad_text_is_private_and_quotes_the_problem(app: App, fake: FakeSlack) -
 
 
 def test_command_text_arrives_html_escaped(app: App, fake: FakeSlack) -> None:
-    run_command(app, fake, 'county "Smith &amp; Sons" 1204 "&lt;!channel&gt;" 1199')
-    post = fake.wait_for("chat.postMessage")[0]
-    text = block_texts(post.body["blocks"])
+    body = quick(app, fake, 'county "Smith &amp; Sons" 1204 "&lt;!channel&gt;" 1199')
+    text = block_texts(body["blocks"])
     assert "Smith &amp; Sons" in text
     assert "&lt;!channel&gt;" in text and "<!channel>" not in text
 
@@ -175,9 +180,18 @@ def test_forged_metadata_posts_nowhere(app: App, fake: FakeSlack) -> None:
 # --- delivery ------------------------------------------------------------------------------
 
 
-def test_not_in_channel_falls_back_to_response_url(app: App, fake: FakeSlack) -> None:
+FORM_VALUES = state("county", canvass="2026-11-16", candidates="Smith: 1204\nJones: 1199")
+
+
+def submit_form(app: App, fake: FakeSlack) -> None:
+    """A valid form submission from /recount in CHANNEL, whose response_url is fake's "cmd"."""
+    response = submit(app, signed_form("county", response_url=fake.response_url()), FORM_VALUES)
+    assert (response.status, response.body) == (200, "")
+
+
+def test_form_verdict_falls_back_to_response_url(app: App, fake: FakeSlack) -> None:
     fake.answers["chat.postMessage"] = {"ok": False, "error": "not_in_channel"}
-    run_command(app, fake, QUICK)
+    submit_form(app, fake)
     sent = fake.wait_for("respond/cmd")[0]
     assert sent.body["response_type"] == "in_channel"
     assert "Recount available" in block_texts(sent.body["blocks"])
@@ -186,7 +200,7 @@ def test_not_in_channel_falls_back_to_response_url(app: App, fake: FakeSlack) ->
 def test_when_everything_fails_the_asker_gets_it_privately(app: App, fake: FakeSlack) -> None:
     fake.answers["chat.postMessage"] = {"ok": False, "error": "channel_not_found"}
     fake.answers["respond/cmd"] = 404
-    run_command(app, fake, QUICK)
+    submit_form(app, fake)
     posts = fake.wait_for("chat.postMessage", count=2)
     assert posts[1].body["channel"] == USER
     assert "could not post this verdict" in posts[1].body["text"]
@@ -196,7 +210,7 @@ def test_when_everything_fails_the_asker_gets_it_privately(app: App, fake: FakeS
 def test_last_resort_is_an_ephemeral_message(app: App, fake: FakeSlack) -> None:
     fake.answers["chat.postMessage"] = {"ok": False, "error": "not_in_channel"}
     fake.answers["respond/cmd"] = 500
-    run_command(app, fake, QUICK)
+    submit_form(app, fake)
     ephemeral = fake.wait_for("chat.postEphemeral")[0]
     assert (ephemeral.body["channel"], ephemeral.body["user"]) == (CHANNEL, USER)
 
@@ -207,9 +221,8 @@ def test_last_resort_is_an_ephemeral_message(app: App, fake: FakeSlack) -> None:
 def test_adjust_button_opens_the_form_prefilled_and_replies_in_thread(
     app: App, fake: FakeSlack
 ) -> None:
-    run_command(app, fake, QUICK)
-    post = fake.wait_for("chat.postMessage")[0]
-    button = next(e for b in post.body["blocks"] if b["type"] == "actions" for e in b["elements"])
+    verdict = quick(app, fake)
+    button = next(e for b in verdict["blocks"] if b["type"] == "actions" for e in b["elements"])
     assert button["text"]["text"] == "Adjust & re-check"
 
     dispatch(
@@ -224,9 +237,9 @@ def test_adjust_button_opens_the_form_prefilled_and_replies_in_thread(
     # "what if the canvass moves two votes?"
     values = state("county", canvass="2026-11-16", candidates="Smith: 1205\nJones: 1198", seats="1")
     submit(app, opened, values)
-    replies = fake.wait_for("chat.postMessage", count=2)
-    assert replies[1].body["thread_ts"] == "1700000000.000100"
-    assert "Jones is 7 votes behind Smith" in block_texts(replies[1].body["blocks"])
+    reply = fake.wait_for("chat.postMessage")[0]
+    assert (reply.body["channel"], reply.body["thread_ts"]) == (CHANNEL, "1700000000.000100")
+    assert "Jones is 7 votes behind Smith" in block_texts(reply.body["blocks"])
 
 
 # --- signatures ----------------------------------------------------------------------------

@@ -1,0 +1,76 @@
+"""A request id for every request, one log line per request, and the global error handler.
+
+Logs carry the request id, the kind of request and the Slack user id; never the command
+text, candidate names, tokens or secrets.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from slack_bolt import App, BoltContext, BoltRequest, BoltResponse
+from slack_sdk.errors import SlackClientError
+from slack_sdk.webhook import WebhookClient
+
+from handlers.retries import HTTP_TIMEOUT, retry_handlers
+
+log = logging.getLogger("recount.requests")
+SORRY = (
+    ":warning: Something went wrong while answering your /recount request, and nothing was "
+    "posted. Please try again; if it keeps happening, tell whoever runs the bot the "
+    "request id {rid}."
+)
+
+
+def request_logger(
+    context: BoltContext | dict[str, Any], name: str
+) -> logging.LoggerAdapter[logging.Logger]:
+    """A logger that stamps each line with this request's id."""
+    return logging.LoggerAdapter(
+        logging.getLogger(name), {"request_id": context.get("request_id", "-")}
+    )
+
+
+def _kind(body: dict[str, Any]) -> str:
+    if "command" in body:
+        return "command"
+    return str(body.get("type", "unknown"))
+
+
+def register(app: App) -> None:
+    @app.middleware
+    def stamp_request(
+        req: BoltRequest, resp: BoltResponse, context: BoltContext, next: Callable[[], BoltResponse]
+    ) -> BoltResponse:
+        context["request_id"] = uuid.uuid4().hex[:12]
+        log.info(
+            "request",
+            extra={
+                "request_id": context["request_id"],
+                "kind": _kind(req.body),
+                "user": context.user_id,
+            },
+        )
+        return next()
+
+    @app.error
+    def on_error(error: Exception, body: dict[str, Any], context: BoltContext) -> None:
+        rid = context.get("request_id", "-")
+        log.error(
+            "unhandled error in a listener: %s",
+            type(error).__name__,
+            exc_info=error,
+            extra={"request_id": rid, "user": context.user_id},
+        )
+        # Tell the asker privately when Slack gave us a way to; the ack has already gone.
+        url = body.get("response_url")
+        if isinstance(url, str) and url:
+            try:
+                WebhookClient(url, timeout=HTTP_TIMEOUT, retry_handlers=retry_handlers()).send(
+                    response_type="ephemeral", replace_original=False, text=SORRY.format(rid=rid)
+                )
+            except (SlackClientError, OSError):
+                log.warning("could not tell the asker about the error", extra={"request_id": rid})
