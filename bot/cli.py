@@ -41,9 +41,14 @@ class UsageError(Exception):
     pass
 
 
+def one_line(text: str) -> str:
+    """Whatever was typed, an error stays one line: control characters are shown, not obeyed."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 def error_line(error: InputError, prefix: str = CHECK_PREFIX) -> str:
     """One line a clerk can act on: what is wrong, and a text that would work."""
-    line = f"error: {error.message}"
+    line = f"error: {one_line(error.message)}"
     if isinstance(error, QuickSyntaxError):
         line += (
             f'. Example: {prefix} "{error.example}"'
@@ -130,7 +135,7 @@ def main(
         if str(error) == "help":
             out.write(USAGE)
             return EXIT_OK
-        print(f"error: {error}. Run: recount --help", file=err)
+        print(f"error: {one_line(str(error))}. Run: recount --help", file=err)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130

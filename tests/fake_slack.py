@@ -22,6 +22,15 @@ APP_TOKEN = "xapp-test-app-token-0123456789"
 
 
 @dataclass
+class Reply:
+    """One scripted answer: an HTTP status, a JSON body and headers (e.g. Retry-After)."""
+
+    status: int = 200
+    body: dict[str, Any] | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
 class Call:
     path: str  # "chat.postMessage", or "respond/<name>" for a response_url
     body: dict[str, Any]
@@ -31,7 +40,8 @@ class Call:
 @dataclass
 class FakeSlack:
     calls: list[Call] = field(default_factory=list)
-    # method -> the JSON to answer (default {"ok": true}); "respond/..." -> HTTP status
+    # method -> the JSON to answer (default {"ok": true}); "respond/..." -> HTTP status;
+    # or a list of Reply, used one per call in order (then the default)
     answers: dict[str, Any] = field(default_factory=dict)
     delay: float = 0.0  # seconds to wait before answering (slow Slack)
 
@@ -54,6 +64,19 @@ class FakeSlack:
                 if fake.delay:
                     time.sleep(fake.delay)
                 answer = fake.answers.get(path)
+                if isinstance(answer, list):
+                    scripted: Reply | None = answer.pop(0) if answer else None
+                    if scripted is not None:
+                        data = json.dumps(scripted.body or {"ok": False}).encode()
+                        self.send_response(scripted.status)
+                        for name, value in scripted.headers.items():
+                            self.send_header(name, value)
+                        self.send_header("Content-Type", "application/json")
+                        self.send_header("Content-Length", str(len(data)))
+                        self.end_headers()
+                        self.wfile.write(data)
+                        return
+                    answer = None
                 if path.startswith("respond/"):
                     status = int(answer or 200)
                     self.send_response(status)
