@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit clean
+.PHONY: run test lint typecheck unit bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "recount needs Python 3.11 or newer; set PYTHON=python3.11")'
@@ -25,10 +25,14 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict domain
-	$(BIN)/mypy handlers bot tests
+	$(BIN)/mypy handlers bot tests bench
 
 unit: $(STAMP)
 	$(BIN)/pytest
+
+# The bot against a bare Bolt app, side by side; writes bench/RESULTS.md (about 20 s).
+bench: $(STAMP)
+	$(BIN)/python -m bench.run
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -13,8 +13,9 @@ from slack_sdk import WebClient
 
 from bot.clock import montana_today
 from bot.settings import Settings, SettingsError
+from handlers.after_ack import AfterAck
 from handlers.metadata import MetadataSigner
-from handlers.register import register_all
+from handlers.register import Services, register_all
 from handlers.retries import HTTP_TIMEOUT, retry_handlers
 
 log = logging.getLogger(__name__)
@@ -40,6 +41,9 @@ def create_app(settings: Settings, today: Callable[[], date] = montana_today) ->
     if settings.api_url:
         client_options["base_url"] = settings.api_url.rstrip("/") + "/"
     app = App(
+        # Listeners run inline and answer at once; the few Slack calls that follow an ack go
+        # to our own pool (handlers.after_ack) instead of Bolt polling for the ack every 10 ms.
+        process_before_response=True,
         signing_secret=(
             settings.signing_secret.get_secret_value() if settings.signing_secret else None
         ),
@@ -49,5 +53,6 @@ def create_app(settings: Settings, today: Callable[[], date] = montana_today) ->
         client=WebClient(**client_options),
         token_verification_enabled=False,
     )
-    register_all(app, MetadataSigner(settings.metadata_secret()), today)
+    services = Services(MetadataSigner(settings.metadata_secret()), today, AfterAck())
+    register_all(app, services)
     return app

@@ -39,6 +39,9 @@ def wsgi_application(app: App) -> WSGIApplication:
 class _ThreadingServer(ThreadingMixIn, WSGIServer):
     daemon_threads = True
     allow_reuse_address = True
+    # socketserver's default backlog is 5: a burst of 32 clients then waits a full second
+    # for SYN retries, or is refused. Canvass-day bursts must queue instead.
+    request_queue_size = 1024
 
 
 class _QuietHandler(WSGIRequestHandler):

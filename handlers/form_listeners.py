@@ -3,46 +3,56 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from slack_bolt import Ack, App
+from slack_bolt import Ack, App, BoltContext
 from slack_sdk import WebClient
 
 from domain import InputError, check
 from handlers.delivery import deliver
 from handlers.form_state import errors_by_block, read_form, selected_kind, text_values
 from handlers.form_view import FORM_CALLBACK_ID, KIND_ACTION_ID, KIND_BLOCK, form_view
-from handlers.metadata import MetadataSigner
 from handlers.verdict_message import verdict_message
+
+if TYPE_CHECKING:
+    from handlers.register import Services
 
 log = logging.getLogger(__name__)
 
 
-def register(app: App, signer: MetadataSigner, today: Callable[[], date]) -> None:
+def register(app: App, services: Services) -> None:
     @app.action(KIND_ACTION_ID)
-    def kind_chosen(ack: Ack, body: dict[str, Any], client: WebClient) -> None:
+    def kind_chosen(
+        ack: Ack, body: dict[str, Any], client: WebClient, context: BoltContext
+    ) -> None:
         ack()
         view = body.get("view") or {}
         values = (view.get("state") or {}).get("values") or {}
-        client.views_update(
-            view_id=view["id"],
-            hash=view.get("hash"),
-            view=form_view(
-                view.get("private_metadata", ""), selected_kind(values), text_values(values)
-            ),
+        redrawn = form_view(
+            view.get("private_metadata", ""), selected_kind(values), text_values(values)
+        )
+        services.after_ack.run(
+            lambda: client.views_update(view_id=view["id"], hash=view.get("hash"), view=redrawn),
+            body=body,
+            request_id=str(context.get("request_id", "-")),
         )
 
     @app.view(FORM_CALLBACK_ID)
     def form_submitted(
-        ack: Ack, body: dict[str, Any], view: dict[str, Any], client: WebClient
+        ack: Ack,
+        body: dict[str, Any],
+        view: dict[str, Any],
+        client: WebClient,
+        context: BoltContext,
     ) -> None:
-        to = signer.loads(view.get("private_metadata"))
+        to = services.signer.loads(view.get("private_metadata"))
         user = (body.get("user") or {}).get("id")
         if to is None or to.user != user:
             # Not our metadata, or not the asker's form: post nowhere.
-            log.warning("form submission with unverifiable private_metadata ignored")
+            log.warning(
+                "form submission with unverifiable private_metadata ignored",
+                extra={"request_id": context.get("request_id"), "user": user},
+            )
             ack(
                 response_action="errors",
                 errors={KIND_BLOCK: "This form has expired. Please run /recount again."},
@@ -55,6 +65,10 @@ def register(app: App, signer: MetadataSigner, today: Callable[[], date]) -> Non
             block_ids = {b.get("block_id") for b in view.get("blocks", []) if b.get("block_id")}
             ack(response_action="errors", errors=errors_by_block(error, block_ids))
             return
-        verdict = check(inputs, today())
+        message = verdict_message(check(inputs, services.today()), asked_by=to.user)
         ack()  # closes the form
-        deliver(client, to, verdict_message(verdict, asked_by=to.user))
+        services.after_ack.run(
+            lambda: deliver(client, to, message),
+            body={"response_url": to.response_url},
+            request_id=str(context.get("request_id", "-")),
+        )

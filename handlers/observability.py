@@ -58,19 +58,28 @@ def register(app: App) -> None:
 
     @app.error
     def on_error(error: Exception, body: dict[str, Any], context: BoltContext) -> None:
-        rid = context.get("request_id", "-")
-        log.error(
-            "unhandled error in a listener: %s",
-            type(error).__name__,
-            exc_info=error,
-            extra={"request_id": rid, "user": context.user_id},
-        )
-        # Tell the asker privately when Slack gave us a way to; the ack has already gone.
-        url = body.get("response_url")
-        if isinstance(url, str) and url:
-            try:
-                WebhookClient(url, timeout=HTTP_TIMEOUT, retry_handlers=retry_handlers()).send(
-                    response_type="ephemeral", replace_original=False, text=SORRY.format(rid=rid)
-                )
-            except (SlackClientError, OSError):
-                log.warning("could not tell the asker about the error", extra={"request_id": rid})
+        report_failure(error, body, str(context.get("request_id", "-")), context.user_id)
+
+
+def report_failure(
+    error: Exception, body: dict[str, Any], request_id: str, user: str | None = None
+) -> None:
+    """Logs a failure and, where Slack gave a response_url, tells the asker privately."""
+    log.error(
+        "unhandled error in a listener: %s",
+        type(error).__name__,
+        exc_info=error,
+        extra={"request_id": request_id, "user": user},
+    )
+    url = body.get("response_url")
+    if isinstance(url, str) and url:
+        try:
+            WebhookClient(url, timeout=HTTP_TIMEOUT, retry_handlers=retry_handlers()).send(
+                response_type="ephemeral",
+                replace_original=False,
+                text=SORRY.format(rid=request_id),
+            )
+        except (SlackClientError, OSError):
+            log.warning(
+                "could not tell the asker about the error", extra={"request_id": request_id}
+            )

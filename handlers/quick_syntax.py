@@ -143,6 +143,10 @@ class _Token:
 
 
 def _tokenize(text: str) -> list[_Token]:
+    if not any(quote in text for quote in _OPEN_QUOTES):  # the usual case: plain words
+        return [
+            _Token(word, False, word.find("=") if "=" in word else None) for word in text.split()
+        ]
     tokens: list[_Token] = []
     chars: list[str] = []
     quoted = False

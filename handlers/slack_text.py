@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-_ENTITIES: Final = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
-_EMPHASIS: Final = str.maketrans({"*": "∗", "_": "ˍ", "~": "∼", "`": "ˋ"})
+# (character, replacement) pairs; chained str.replace is several times faster than
+# str.translate with a dict table, and this runs on every line of every verdict.
+_EMPHASIS: Final = (("*", "∗"), ("_", "ˍ"), ("~", "∼"), ("`", "ˋ"))
 _CONTROL: Final = re.compile(
     r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]"
 )
@@ -22,12 +23,17 @@ _CHANNEL_ID: Final = re.compile(r"[CDG][A-Z0-9]{2,30}")
 
 def escape(text: str) -> str:
     """For any text field: entities for & < >, control characters dropped."""
-    return _CONTROL.sub("", text).translate(_ENTITIES)
+    text = _CONTROL.sub("", text)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def escape_mrkdwn(text: str) -> str:
     """For mrkdwn: as `escape`, and emphasis characters replaced by look-alikes."""
-    return escape(text).translate(_EMPHASIS)
+    text = escape(text)
+    for mark, look_alike in _EMPHASIS:
+        if mark in text:
+            text = text.replace(mark, look_alike)
+    return text
 
 
 def unescape_command_text(text: str) -> str:

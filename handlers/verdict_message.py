@@ -1,7 +1,12 @@
-"""The verdict as a Slack message, built with slack_sdk.models so the SDK validates it.
+"""The verdict as a Slack message: Block Kit blocks and a plain-text fallback.
 
-Pure: a `Verdict` (and who asked) in, blocks and a plain-text fallback out. The sentences come
-from `domain.explain`; this module only lays them out and escapes them.
+Pure: a `Verdict` (and who asked) in, blocks out. The sentences come from `domain.explain`;
+this module only lays them out and escapes them.
+
+The blocks are written as plain dicts because this is the hot path of every quick check:
+slack_sdk.models re-discovers its validators with dir() on each object's to_dict(), which
+cost more than the rest of a check together (bench/RESULTS.md). The tests parse every shape
+of message this module builds back through slack_sdk.models and validate it there.
 """
 
 from __future__ import annotations
@@ -10,16 +15,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final
 
-from slack_sdk.models.blocks import (
-    ActionsBlock,
-    Block,
-    ButtonElement,
-    ContextBlock,
-    DividerBlock,
-    HeaderBlock,
-    MarkdownTextObject,
-    SectionBlock,
-)
+from slack_sdk.models.blocks import MarkdownTextObject, SectionBlock
 
 from domain import Outcome, Verdict
 from domain.explain import explain
@@ -49,11 +45,14 @@ class SlackMessage:
         return {"text": self.text, "blocks": self.blocks}
 
 
-def _section(title: str, lines: tuple[str, ...]) -> SectionBlock:
+def _mrkdwn(text: str) -> dict[str, Any]:
+    # verbatim: bare "@channel", "#channel" or URLs in the text are not turned into links
+    return {"type": "mrkdwn", "text": clip(text, SECTION_LIMIT), "verbatim": True}
+
+
+def _section(title: str, lines: tuple[str, ...]) -> dict[str, Any]:
     body = "\n".join(f"• {escape_mrkdwn(line)}" for line in lines)
-    return SectionBlock(
-        text=MarkdownTextObject(text=clip(f"*{title}*\n{body}", SECTION_LIMIT), verbatim=True)
-    )
+    return {"type": "section", "text": _mrkdwn(f"*{title}*\n{body}")}
 
 
 def saved_inputs(verdict: Verdict) -> str:
@@ -66,16 +65,13 @@ def saved_inputs(verdict: Verdict) -> str:
 def verdict_message(verdict: Verdict, asked_by: str | None = None) -> SlackMessage:
     e = explain(verdict)
     icon = _ICONS[verdict.outcome]
-    blocks: list[Block] = [
-        HeaderBlock(text=clip(f"{icon} {e.headline}", HEADER_LIMIT)),
-        SectionBlock(
-            text=MarkdownTextObject(
-                text=clip(
-                    f"*{escape_mrkdwn(e.summary)}*\n{escape_mrkdwn(e.contest)}", SECTION_LIMIT
-                ),
-                verbatim=True,
-            )
-        ),
+    headline = clip(f"{icon} {e.headline}", HEADER_LIMIT)
+    blocks: list[dict[str, Any]] = [
+        {"type": "header", "text": {"type": "plain_text", "text": headline, "emoji": True}},
+        {
+            "type": "section",
+            "text": _mrkdwn(f"*{escape_mrkdwn(e.summary)}*\n{escape_mrkdwn(e.contest)}"),
+        },
         _section("Margin", e.margin_lines),
         _section("Deadline", e.deadline_lines),
         _section("Petition", e.petition_lines),
@@ -83,40 +79,26 @@ def verdict_message(verdict: Verdict, asked_by: str | None = None) -> SlackMessa
     if e.related_lines:
         blocks.append(_section("Related", e.related_lines))
     quoted = "\n".join(f">{escape_mrkdwn(q)}" for q in e.quotes)
-    blocks += [
-        DividerBlock(),
-        SectionBlock(
-            text=MarkdownTextObject(
-                text=clip(f"*{escape_mrkdwn(e.citation)}*\n{quoted}", SECTION_LIMIT), verbatim=True
-            )
-        ),
-    ]
     asked = f" · asked by {mention(asked_by)}" if asked_by else ""
-    blocks.append(
-        ContextBlock(
-            elements=[
-                MarkdownTextObject(
-                    text=clip(
-                        f"{escape_mrkdwn(e.edition)}\n{escape_mrkdwn(e.as_of)}{asked}",
-                        SECTION_LIMIT,
-                    ),
-                    verbatim=True,
-                )
-            ]
-        )
-    )
+    blocks += [
+        {"type": "divider"},
+        {"type": "section", "text": _mrkdwn(f"*{escape_mrkdwn(e.citation)}*\n{quoted}")},
+        {
+            "type": "context",
+            "elements": [_mrkdwn(f"{escape_mrkdwn(e.edition)}\n{escape_mrkdwn(e.as_of)}{asked}")],
+        },
+    ]
     value = saved_inputs(verdict)
     if len(value) <= BUTTON_VALUE_LIMIT:  # a very long race still gets its verdict, not the button
-        blocks.append(
-            ActionsBlock(
-                block_id="verdict_actions",
-                elements=[
-                    ButtonElement(text="Adjust & re-check", action_id=ADJUST_ACTION_ID, value=value)
-                ],
-            )
-        )
+        button = {
+            "type": "button",
+            "action_id": ADJUST_ACTION_ID,
+            "text": {"type": "plain_text", "text": "Adjust & re-check", "emoji": True},
+            "value": value,
+        }
+        blocks.append({"type": "actions", "block_id": "verdict_actions", "elements": [button]})
     text = escape(f"{icon} {e.headline}: {e.summary} ({e.citation})")
-    return SlackMessage(text=clip(text, SECTION_LIMIT), blocks=[b.to_dict() for b in blocks])
+    return SlackMessage(text=clip(text, SECTION_LIMIT), blocks=blocks)
 
 
 def error_message(message: str, example: str | None) -> SlackMessage:

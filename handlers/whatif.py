@@ -3,29 +3,29 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from slack_bolt import Ack, App, Respond
+from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 
 from domain import InputError
 from handlers.form_state import saved_fields
 from handlers.form_view import form_view, prefill_values
-from handlers.metadata import FormContext, MetadataSigner
+from handlers.metadata import FormContext
 from handlers.slack_text import is_channel_id
 from handlers.verdict_message import ADJUST_ACTION_ID
+
+if TYPE_CHECKING:
+    from handlers.register import Services
 
 log = logging.getLogger(__name__)
 
 
-def register(app: App, signer: MetadataSigner, today: Callable[[], date]) -> None:
-    del today  # the form is checked on submission, with that day's date
-
+def register(app: App, services: Services) -> None:
     @app.action(ADJUST_ACTION_ID)
-    def adjust(ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond) -> None:
-        ack()
+    def adjust(
+        ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
+    ) -> None:
         action = (body.get("actions") or [{}])[0]
         channel = (body.get("channel") or {}).get("id") or (body.get("container") or {}).get(
             "channel_id"
@@ -35,8 +35,10 @@ def register(app: App, signer: MetadataSigner, today: Callable[[], date]) -> Non
         try:
             kind, fields = saved_fields(str(action.get("value", "")))
         except InputError as error:
+            ack()
             respond(response_type="ephemeral", replace_original=False, text=error.message)
             return
+        ack()
         if not is_channel_id(channel):
             log.warning("what-if button without a channel ignored")
             return
@@ -47,7 +49,9 @@ def register(app: App, signer: MetadataSigner, today: Callable[[], date]) -> Non
             # reply in the thread of the first verdict, even when this one is itself a reply
             thread_ts=message.get("thread_ts") or message.get("ts"),
         )
-        client.views_open(
-            trigger_id=body["trigger_id"],
-            view=form_view(signer.dumps(to), kind, prefill_values(fields)),
+        view = form_view(services.signer.dumps(to), kind, prefill_values(fields))
+        services.after_ack.run(
+            lambda: client.views_open(trigger_id=body["trigger_id"], view=view),
+            body=body,
+            request_id=str(context.get("request_id", "-")),
         )

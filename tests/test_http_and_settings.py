@@ -12,6 +12,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -178,3 +179,46 @@ def test_serve_http_as_a_process(fake: FakeSlack) -> None:
         _, logged = process.communicate(timeout=10)
     for secret in (BOT_TOKEN, SIGNING_SECRET):
         assert secret not in logged
+
+
+def test_gunicorn_serves_the_wsgi_app_with_our_config(fake: FakeSlack) -> None:
+    port = _free_port()
+    env = _env(
+        SLACK_BOT_TOKEN=BOT_TOKEN,
+        SLACK_SIGNING_SECRET=SIGNING_SECRET,
+        SLACK_API_URL=fake.api_url,
+        PORT=str(port),
+        WEB_CONCURRENCY="1",
+    )
+    root = Path(__file__).resolve().parent.parent
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    process = subprocess.Popen(
+        [str(gunicorn), "-c", str(root / "gunicorn.conf.py"), "bot.wsgi:application"],
+        env=env,
+        cwd=root,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/healthz", timeout=1) as response:
+                    assert response.read() == b"ok\n"
+                    break
+            except (urllib.error.URLError, ConnectionError):
+                assert process.poll() is None, process.communicate()[1]
+                assert time.monotonic() < deadline, "gunicorn did not start"
+                time.sleep(0.1)
+        body = command_body("county Smith 1204 Jones 1199", fake.response_url())
+        status, text = post(f"{base}/slack/events", body, signed_headers(body))
+        assert status == 200 and json.loads(text)["response_type"] == "in_channel"
+        status, _ = post(f"{base}/slack/events", body, signed_headers(body, secret="wrong"))
+        assert status == 401
+    finally:
+        process.terminate()
+        _, logged = process.communicate(timeout=15)
+    assert BOT_TOKEN not in logged and SIGNING_SECRET not in logged
+    assert '"msg": "request"' in logged  # structured request lines with their ids

@@ -1,0 +1,32 @@
+"""gunicorn settings for HTTP mode: `gunicorn -c gunicorn.conf.py bot.wsgi:application`.
+
+The app keeps no state between requests (form context travels signed in private_metadata),
+so any number of workers and instances can serve the same Slack app.
+"""
+
+import multiprocessing
+import os
+
+bind = f"0.0.0.0:{os.environ.get('PORT', '3000')}"
+# Listeners are short and CPU-bound (a check takes well under a millisecond); the Slack calls
+# after an acknowledgement run in each worker's own small thread pool. One process per core,
+# a few threads each, keeps a slow Slack from blocking new requests.
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
+threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+worker_class = "gthread"
+# Slack gives up on an acknowledgement after 3 s; a request still running after 30 s is stuck.
+timeout = 30
+graceful_timeout = 10
+keepalive = 5
+backlog = 1024
+# Access logs would carry Slack's request paths only, but our own JSON lines already have
+# one entry per request with its id; keep gunicorn's error log on stderr.
+accesslog = None
+errorlog = "-"
+loglevel = "info"
+
+
+def post_worker_init(worker: object) -> None:
+    from bot.logs import setup_logging
+
+    setup_logging()
