@@ -54,32 +54,25 @@ class Settings(BaseModel):
     def has_http(self) -> bool:
         return self.bot_token is not None and self.signing_secret is not None
 
-    def require_http(self) -> None:
-        missing = [
-            name
-            for name, value in (
-                ("SLACK_BOT_TOKEN", self.bot_token),
-                ("SLACK_SIGNING_SECRET", self.signing_secret),
-            )
-            if value is None
-        ]
+    def _require(self, mode: str, names: tuple[str, ...], also: str = "") -> None:
+        values = {
+            "SLACK_BOT_TOKEN": self.bot_token,
+            "SLACK_SIGNING_SECRET": self.signing_secret,
+            "SLACK_APP_TOKEN": self.app_token,
+        }
+        missing = [name for name in names if values[name] is None]
         if missing:
-            raise SettingsError(f"HTTP mode needs {' and '.join(missing)} set; {SETUP_HINT}")
+            raise SettingsError(f"{mode} needs {' and '.join(missing)} set{also}; {SETUP_HINT}")
+
+    def require_http(self) -> None:
+        self._require("HTTP mode", ("SLACK_BOT_TOKEN", "SLACK_SIGNING_SECRET"))
 
     def require_socket_mode(self) -> None:
-        missing = [
-            name
-            for name, value in (
-                ("SLACK_BOT_TOKEN", self.bot_token),
-                ("SLACK_APP_TOKEN", self.app_token),
-            )
-            if value is None
-        ]
-        if missing:
-            raise SettingsError(
-                f"Socket Mode needs {' and '.join(missing)} set (or use --http with "
-                f"SLACK_SIGNING_SECRET); {SETUP_HINT}"
-            )
+        self._require(
+            "Socket Mode",
+            ("SLACK_BOT_TOKEN", "SLACK_APP_TOKEN"),
+            " (or use --http with SLACK_SIGNING_SECRET)",
+        )
 
     def metadata_secret(self) -> str:
         """The key for signing form metadata: the signing secret, else the app token."""

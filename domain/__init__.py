@@ -10,6 +10,7 @@ from domain.inputs import (
     build_check,
 )
 from domain.kinds import KINDS, ContestKind, Family, KindInfo, Subsection, resolve_kind
+from domain.petition import takes_counties
 from domain.verdict import Outcome, Verdict, check
 from domain.verdict_json import verdict_json
 
@@ -31,5 +32,6 @@ __all__ = [
     "build_check",
     "check",
     "resolve_kind",
+    "takes_counties",
     "verdict_json",
 ]

@@ -25,6 +25,7 @@ from pydantic import (
 from domain.constants import MAX_VOTES, MONTANA_COUNTIES
 from domain.errors import InputError, Problem
 from domain.kinds import KINDS, ContestKind, Family, kind_info, resolve_kind
+from domain.petition import takes_counties
 
 _K = ContestKind
 MAX_NAME_LENGTH: Final = 100  # room for any real name; keeps a reply readable
@@ -214,7 +215,7 @@ class BallotQuestion(_Input):
     def _consistent(self) -> Self:
         if self.votes_for + self.votes_against == 0:
             raise InputError.about("votes_for", "a question needs at least one vote for or against")
-        if self.counties is not None and self.kind is _K.QUESTION:
+        if self.counties is not None and not takes_counties(self.kind):
             raise InputError.about(
                 "counties",
                 "counties applies only to statewide and multicounty questions; "

@@ -14,7 +14,7 @@ from domain.constants import (
     STATE_QUESTION_MIN_COUNTIES,
     STATE_QUESTION_MIN_SIGNERS,
 )
-from domain.kinds import Subsection
+from domain.kinds import KINDS, ContestKind, Subsection
 
 
 class FileWith(StrEnum):
@@ -148,3 +148,12 @@ PETITION_RULES: Final = MappingProxyType(
         )
     }
 )
+
+
+def rule_for(kind: ContestKind) -> PetitionRule:
+    return PETITION_RULES[KINDS[kind].subsection]
+
+
+def takes_counties(kind: ContestKind) -> bool:
+    """Whether the petition for `kind` must come from signers of several counties ((4), (5))."""
+    return rule_for(kind).counties_required is not None

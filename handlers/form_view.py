@@ -23,7 +23,7 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
-from domain import KINDS, ContestKind, Family, Subsection
+from domain import KINDS, ContestKind, Family, Subsection, takes_counties
 
 FORM_CALLBACK_ID: Final = "recount_form"
 KIND_ACTION_ID: Final = "kind_select"
@@ -40,8 +40,6 @@ _GROUPS: Final = (
     ),
     ("Canvass board", (Subsection.CANVASS_ERROR,)),
 )
-# Kinds whose question petitions count counties: (4) and (5).
-_COUNTIES_KINDS: Final = frozenset({ContestKind.STATE_QUESTION, ContestKind.MULTICOUNTY_QUESTION})
 OPTION_LABEL_LIMIT: Final = 75
 
 
@@ -147,7 +145,7 @@ def form_view(
                 initial=values.get("signers"),
             ),
         ]
-        if kind in _COUNTIES_KINDS:
+        if kind is not None and takes_counties(kind):
             blocks.append(
                 _text_input(
                     "counties",

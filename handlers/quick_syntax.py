@@ -24,6 +24,7 @@ from domain import (
     Problem,
     build_check,
     resolve_kind,
+    takes_counties,
 )
 
 MAX_TEXT_LENGTH: Final = 3000  # Slack's own cap on a section; longer text is refused at once
@@ -101,7 +102,7 @@ def example_for(kind: ContestKind | None) -> str:
     if kind is None:
         return GENERAL_EXAMPLE
     info = KINDS[kind]
-    if kind in (ContestKind.STATE_QUESTION, ContestKind.MULTICOUNTY_QUESTION):
+    if takes_counties(kind):
         return f"{kind.value} {_QUESTION_COUNTIES_ITEMS}"
     return f"{kind.value} {_EXAMPLE_ITEMS[info.family]}"
 
