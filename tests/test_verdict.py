@@ -245,3 +245,44 @@ def test_statute_numbers_in_constants_match_the_text() -> None:
         "MULTICOUNTY_QUESTION_MIN_COUNTIES",
     ):
         assert getattr(constants, name).words in text, name
+
+
+@pytest.mark.parametrize(
+    ("signers", "counties", "sufficient"),
+    [(101, 6, True), (100, 6, True), (101, 5, True), (99, 6, False), (101, 4, False)],
+)
+def test_state_question_minimums_one_above(signers: int, counties: int, sufficient: bool) -> None:
+    j = as_json(question("state-question", 1000, 999, signers=signers, counties=counties))
+    assert j["petition_sufficient"] is sufficient
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "ok"),
+    [
+        ("votes", 9_999_999, True),
+        ("votes", 10_000_000, True),
+        ("votes", 10_000_001, False),
+        ("counties", 55, True),
+        ("counties", 56, True),
+        ("counties", 57, False),
+        ("signers", 10_000_000, True),
+        ("signers", 10_000_001, False),
+        ("total", 10_000_000, True),
+        ("total", 10_000_001, False),
+    ],
+)
+def test_input_caps(field: str, value: int, ok: bool) -> None:
+    from domain import InputError
+
+    def attempt() -> object:
+        if field == "votes":
+            return race("county", value, 0)
+        if field == "total":
+            return race("county", 10, 9, total=value)
+        return question("state-question", 10, 9, **{field: value})
+
+    if ok:
+        attempt()
+    else:
+        with pytest.raises(InputError, match="at most"):
+            attempt()
