@@ -45,9 +45,6 @@ class Deadline:
         # On the deadline day itself the petition is still timely.
         return today > self.deadline
 
-    def safe_passed(self, today: date) -> bool:
-        return today > self.deadline_safe
-
     def trace(self, *, safe: bool = False) -> str:
         """The path as one line: "canvass Mon Nov 16 + 5 days = Sat Nov 21 -> Saturday ..."."""
         return trace_line(self.steps_safe if safe else self.steps)

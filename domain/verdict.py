@@ -71,10 +71,6 @@ class Verdict:
         return None if self.deadline is None else self.deadline.passed(self.today)
 
     @property
-    def safe_deadline_passed(self) -> bool | None:
-        return None if self.deadline is None else self.deadline.safe_passed(self.today)
-
-    @property
     def days_left(self) -> int | None:
         """Days from today to `deadline` (0 on the day itself, negative once passed)."""
         return None if self.deadline is None else (self.deadline.deadline - self.today).days

@@ -25,15 +25,6 @@ SORRY = (
 )
 
 
-def request_logger(
-    context: BoltContext | dict[str, Any], name: str
-) -> logging.LoggerAdapter[logging.Logger]:
-    """A logger that stamps each line with this request's id."""
-    return logging.LoggerAdapter(
-        logging.getLogger(name), {"request_id": context.get("request_id", "-")}
-    )
-
-
 def _kind(body: dict[str, Any]) -> str:
     if "command" in body:
         return "command"

@@ -105,6 +105,20 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_healthy(base: str, process: subprocess.Popen[str], seconds: float = 30) -> None:
+    """Polls GET /healthz until the server process answers 200 (it must not exit first)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with urllib.request.urlopen(f"{base}/healthz", timeout=1) as response:
+                assert response.read() == b"ok\n"
+                return
+        except (urllib.error.URLError, ConnectionError):
+            assert process.poll() is None, process.communicate()[1]
+            assert time.monotonic() < deadline, "server did not start"
+            time.sleep(0.05)
+
+
 def _env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("SLACK_")}
     env.update(extra)
@@ -161,15 +175,7 @@ def test_serve_http_as_a_process(fake: FakeSlack) -> None:
     )
     try:
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/healthz", timeout=1) as response:
-                    assert response.status == 200
-                    break
-            except (urllib.error.URLError, ConnectionError):
-                assert time.monotonic() < deadline, "server did not start"
-                time.sleep(0.05)
+        wait_healthy(base, process)
         body = command_body("question for 3237 against 3250 signers 12", fake.response_url())
         status, text = post(f"{base}/slack/events", body, signed_headers(body))
         assert status == 200
@@ -202,16 +208,7 @@ def test_gunicorn_serves_the_wsgi_app_with_our_config(fake: FakeSlack) -> None:
     )
     try:
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/healthz", timeout=1) as response:
-                    assert response.read() == b"ok\n"
-                    break
-            except (urllib.error.URLError, ConnectionError):
-                assert process.poll() is None, process.communicate()[1]
-                assert time.monotonic() < deadline, "gunicorn did not start"
-                time.sleep(0.1)
+        wait_healthy(base, process)
         body = command_body("county Smith 1204 Jones 1199", fake.response_url())
         status, text = post(f"{base}/slack/events", body, signed_headers(body))
         assert status == 200 and json.loads(text)["response_type"] == "in_channel"
