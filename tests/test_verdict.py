@@ -279,7 +279,8 @@ def test_input_caps(field: str, value: int, ok: bool) -> None:
             return race("county", value, 0)
         if field == "total":
             return race("county", 10, 9, total=value)
-        return question("state-question", 10, 9, **{field: value})
+        fields: dict[str, Any] = {field: value}
+        return question("state-question", 10, 9, **fields)
 
     if ok:
         attempt()
