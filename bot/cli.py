@@ -12,13 +12,11 @@ from datetime import date
 from typing import TextIO
 
 from bot.clock import montana_today
+from bot.exit_codes import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
 from bot.render_text import help_text, render_json, render_text
 from domain import InputError, check
 from handlers.quick_syntax import FormRequest, HelpRequest, QuickSyntaxError, parse
 
-EXIT_OK = 0
-EXIT_INTERNAL = 1
-EXIT_USAGE = 2
 CHECK_PREFIX = "recount check"
 
 USAGE = """\

@@ -7,7 +7,7 @@ import textwrap
 
 from domain import KINDS, Verdict, verdict_json
 from domain.explain import explain
-from handlers.quick_syntax import EXAMPLES
+from handlers.quick_syntax import EXAMPLES, ITEMS_SUMMARY
 
 WIDTH = 92
 
@@ -46,9 +46,7 @@ def help_text(prefix: str) -> str:
         "Can this race or ballot question be recounted under MCA 13-16-201?",
         "",
         f"Type: {prefix} KIND ITEMS...",
-        "Items, in any order: NAME VOTES (or NAME=VOTES; names with spaces in double quotes),",
-        "  for/yes VOTES, against/no VOTES, canvass DATE, seats N, total N, candidate NAME,",
-        '  signers N, counties N. Dates: 2026-11-16, 11/16/2026, 11/16, Nov 16, "Nov 16, 2026".',
+        *textwrap.wrap(ITEMS_SUMMARY, WIDTH, subsequent_indent="  "),
         "",
         "Kinds (aliases in brackets):",
     ]

@@ -6,10 +6,10 @@ import logging
 from collections.abc import Sequence
 from typing import TextIO
 
+from bot.exit_codes import EXIT_USAGE
 from bot.logs import setup_logging
 from bot.settings import Settings, SettingsError
 
-EXIT_USAGE = 2
 log = logging.getLogger("recount")
 
 

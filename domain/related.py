@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from domain.constants import PETITION_WINDOW_DAYS
+from domain.kinds import Subsection
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,13 @@ STATE_CANVASS_NOTE: Final = (
     "For these offices the official canvass is the state canvass, which comes after the "
     "county canvasses."
 )
+
+
+def official_canvass_note(subsection: Subsection) -> str | None:
+    """Which canvass starts the 5 days, where that is not the county canvass."""
+    return STATE_CANVASS_NOTE if subsection is Subsection.MULTI_COUNTY_OFFICE else None
+
+
 SATURDAY_NOTE: Final = (
     "County offices are closed on Saturdays. 1-1-307's title postpones a Saturday last day to "
     "the next business day; its text could not be verified, so the earlier date is the safe one."

@@ -15,9 +15,9 @@ from domain.related import (
     BOND_RECOUNT,
     NO_CANVASS_NOTE,
     SATURDAY_NOTE,
-    STATE_CANVASS_NOTE,
     TIE_RECOUNT,
     RelatedProvision,
+    official_canvass_note,
 )
 from domain.statute import edition_note, subsection_text
 
@@ -132,8 +132,9 @@ def check(inputs: CheckInput, today: date) -> Verdict:
     notes: list[str] = []
     if rule.has_deadline and inputs.canvass is None:
         notes.append(NO_CANVASS_NOTE)
-    if info.subsection is Subsection.MULTI_COUNTY_OFFICE:
-        notes.append(STATE_CANVASS_NOTE)
+    canvass_note = official_canvass_note(info.subsection)
+    if canvass_note is not None:
+        notes.append(canvass_note)
     if deadline is not None and deadline.readings_differ:
         notes.append(SATURDAY_NOTE)
 

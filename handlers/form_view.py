@@ -24,6 +24,7 @@ from slack_sdk.models.blocks import (
 from slack_sdk.models.views import View
 
 from domain import KINDS, ContestKind, Family, Subsection, takes_counties
+from domain.related import official_canvass_note
 
 FORM_CALLBACK_ID: Final = "recount_form"
 KIND_ACTION_ID: Final = "kind_select"
@@ -159,7 +160,7 @@ def form_view(
             InputBlock(
                 block_id="canvass",
                 label="Date of the official canvass",
-                hint="For races filed with the secretary of state, the state canvass",
+                hint=official_canvass_note(KINDS[kind].subsection),
                 optional=True,
                 element=DatePickerElement(action_id="value", initial_date=canvass or None),
             )

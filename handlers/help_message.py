@@ -5,7 +5,8 @@ from __future__ import annotations
 from slack_sdk.models.blocks import MarkdownTextObject, SectionBlock
 
 from domain import KINDS
-from handlers.quick_syntax import EXAMPLES
+from handlers.quick_syntax import EXAMPLES, ITEMS_SUMMARY
+from handlers.slack_text import escape
 from handlers.verdict_message import SlackMessage
 
 
@@ -14,9 +15,7 @@ def help_message() -> SlackMessage:
         "*Can this race or question be recounted under MCA 13-16-201?*\n"
         "`/recount` opens a form. `/recount KIND ITEMS...` checks right away and posts the "
         "verdict in this channel.\n"
-        "Items, in any order: `NAME VOTES` (names with spaces in double quotes), `for N`, "
-        "`against N`, `canvass DATE`, `seats N`, `total N`, `candidate NAME`, `signers N`, "
-        "`counties N`. Dates: `2026-11-16`, `11/16/2026`, `11/16`, `Nov 16`."
+        f"{escape(ITEMS_SUMMARY)}"
     )
     kinds = "\n".join(
         f"• `{info.kind.value}`"

@@ -86,6 +86,12 @@ _EXAMPLE_ITEMS: Final = {
 }
 _QUESTION_COUNTIES_ITEMS: Final = "yes 201000 no 200600 signers 150 counties 7 canvass 2026-12-01"
 GENERAL_EXAMPLE: Final = "county Smith 1204 Jones 1199 canvass 2026-11-16"
+# The items of quick-syntax.md in one breath, shown by `help` on every surface.
+ITEMS_SUMMARY: Final = (
+    "Items, in any order: NAME VOTES (or NAME=VOTES; names with spaces in double quotes), "
+    "for/yes VOTES, against/no VOTES, canvass DATE, seats N, total N, candidate NAME, "
+    'signers N, counties N. Dates: 2026-11-16, 11/16/2026, 11/16, Nov 16, "Nov 16, 2026".'
+)
 # The examples of quick-syntax.md, shown by `help` on every surface.
 EXAMPLES: Final = (
     GENERAL_EXAMPLE,

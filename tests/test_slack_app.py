@@ -254,3 +254,14 @@ def test_wrong_stale_or_missing_signatures_get_401(app: App, fake: FakeSlack) ->
     assert app.dispatch(BoltRequest(body=body, headers={})).status == 401
     time.sleep(0.1)
     assert fake.calls == []
+
+
+def test_form_names_the_state_canvass_only_for_subsection_2_races() -> None:
+    def hint(kind: str) -> Any:
+        canvass = next(
+            b for b in form_view("m", resolve_kind(kind))["blocks"] if b["block_id"] == "canvass"
+        )
+        return canvass.get("hint", {}).get("text")
+
+    assert "state canvass" in hint("legislature")
+    assert hint("county") is None and hint("state-question") is None
