@@ -24,8 +24,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict domain
-	$(BIN)/mypy handlers bot tests bench
+	$(BIN)/mypy --strict domain handlers bot tests bench
 
 unit: $(STAMP)
 	$(BIN)/pytest

@@ -15,13 +15,19 @@ from bot.clock import montana_today
 from bot.settings import Settings, SettingsError
 from handlers.after_ack import AfterAck
 from handlers.metadata import MetadataSigner
-from handlers.register import Services, register_all
+from handlers.register import register_all
 from handlers.retries import HTTP_TIMEOUT, retry_handlers
+from handlers.services import Services
 
 log = logging.getLogger(__name__)
 
 
-def create_app(settings: Settings, today: Callable[[], date] = montana_today) -> App:
+def create_app(
+    settings: Settings,
+    today: Callable[[], date] = montana_today,
+    after_ack: AfterAck | None = None,
+) -> App:
+    """The app; `today` and `after_ack` are the tests' to fix (a date, a pool they can drain)."""
     if settings.bot_token is None:
         raise SettingsError("SLACK_BOT_TOKEN is not set; see 'Slack set-up' in README.md")
     bot_token = settings.bot_token.get_secret_value()
@@ -53,6 +59,6 @@ def create_app(settings: Settings, today: Callable[[], date] = montana_today) ->
         client=WebClient(**client_options),
         token_verification_enabled=False,
     )
-    services = Services(MetadataSigner(settings.metadata_secret()), today, AfterAck())
+    services = Services(MetadataSigner(settings.metadata_secret()), today, after_ack or AfterAck())
     register_all(app, services)
     return app

@@ -6,64 +6,47 @@ and nothing on stdout. No traceback reaches a user.
 
 from __future__ import annotations
 
+import logging
 import sys
 from collections.abc import Sequence
 from datetime import date
 from typing import TextIO
 
 from bot.clock import montana_today
-from bot.exit_codes import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
-from bot.render_text import help_text, render_json, render_text
-from domain import InputError, check
-from handlers.quick_syntax import FormRequest, HelpRequest, QuickSyntaxError, parse
+from bot.console import run_console
+from bot.terminal import (
+    CHECK_PREFIX,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    error_line,
+    one_line,
+    verdict_output,
+)
+from domain import InputError
+from handlers.syntax import COMMAND, GENERAL_EXAMPLE
 
-CHECK_PREFIX = "recount check"
+log = logging.getLogger(__name__)
 
-USAGE = """\
+USAGE = f"""\
 usage: recount check [--json] [--today YYYY-MM-DD] TEXT...
        recount console
        recount serve [--http [--port N]]
        recount run
 
-  check    check one race or question; TEXT is what you would type after /recount
+  check    check one race or question; TEXT is what you would type after {COMMAND}
   console  type checks one after another (Ctrl-D to quit)
   serve    the Slack bot: Socket Mode (SLACK_BOT_TOKEN, SLACK_APP_TOKEN), or with --http
            POST /slack/events and GET /healthz (SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET, PORT)
   run      the bot when those variables are set, otherwise the console
 
-Try: recount check county Smith 1204 Jones 1199 canvass 2026-11-16
+Try: {CHECK_PREFIX} {GENERAL_EXAMPLE}
 """
 
 
 class UsageError(Exception):
     pass
-
-
-def one_line(text: str) -> str:
-    """Whatever was typed, an error stays one line: control characters are shown, not obeyed."""
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
-
-
-def error_line(error: InputError, prefix: str = CHECK_PREFIX) -> str:
-    """One line a clerk can act on: what is wrong, and a text that would work."""
-    line = f"error: {one_line(error.message)}"
-    if isinstance(error, QuickSyntaxError):
-        line += (
-            f'. Example: {prefix} "{error.example}"'
-            if prefix == CHECK_PREFIX
-            else (f". Example: {error.example}")
-        )
-    return line
-
-
-def verdict_output(text: str, today: date, *, as_json: bool) -> str:
-    """The reply to one line of quick syntax. Raises InputError for bad text."""
-    parsed = parse(text, today)
-    if isinstance(parsed, HelpRequest | FormRequest):
-        # The terminal has no form: an empty check gets the same help as `help`.
-        return help_text(CHECK_PREFIX)
-    verdict = check(parsed, today)
-    return render_json(verdict) if as_json else render_text(verdict)
 
 
 def _parse_check_args(args: Sequence[str]) -> tuple[bool, date | None, str]:
@@ -114,17 +97,13 @@ def main(
         if command == "check":
             return _check(rest, out, err)
         if command == "console":
-            from bot.console import run_console
-
             return run_console(sys.stdin, out, err)
-        if command == "serve":
-            from bot.serve import serve
+        if command in {"serve", "run"}:
+            # The one import kept out of the top of a file, on purpose: bot.serve loads
+            # slack_bolt and slack_sdk, which `recount check` and the console never need.
+            from bot import serve
 
-            return serve(rest, err)
-        if command == "run":
-            from bot.serve import run
-
-            return run(sys.stdin, out, err)
+            return serve.serve(rest, err) if command == "serve" else serve.run(sys.stdin, out, err)
         if command in {"-h", "--help", "help"}:
             out.write(USAGE)
             return EXIT_OK
@@ -136,11 +115,9 @@ def main(
         print(f"error: {one_line(str(error))}. Run: recount --help", file=err)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except Exception:
-        import logging
-
-        logging.getLogger(__name__).debug("internal error", exc_info=True)
+        log.debug("internal error", exc_info=True)
         print(
             "error: something went wrong inside recount; please report what you typed",
             file=err,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from bot.clock import montana_today
+from bot.terminal import EXIT_OK, error_line, verdict_output
 from domain import InputError
 
 PROMPT = "recount> "
@@ -16,8 +17,6 @@ recount console: type a check as you would after /recount, e.g.
 
 
 def run_console(stdin: TextIO, out: TextIO, err: TextIO) -> int:
-    from bot.cli import error_line, verdict_output
-
     interactive = stdin.isatty()
     out.write(INTRO)
     while True:
@@ -26,16 +25,16 @@ def run_console(stdin: TextIO, out: TextIO, err: TextIO) -> int:
                 line = input(PROMPT)
             except EOFError:
                 out.write("\n")
-                return 0
+                return EXIT_OK
         else:
             out.write(PROMPT)
             line = stdin.readline()
             if not line:
                 out.write("\n")
-                return 0
+                return EXIT_OK
         line = line.strip()
         if line.lower() in {"quit", "exit"}:
-            return 0
+            return EXIT_OK
         if not line:
             continue
         try:

@@ -6,17 +6,19 @@ import logging
 from collections.abc import Sequence
 from typing import TextIO
 
-from bot.exit_codes import EXIT_USAGE
+from slack_bolt.adapter.socket_mode import SocketModeHandler
+
+from bot.app import create_app
+from bot.console import run_console
+from bot.http_server import EVENTS_PATH, HEALTH_PATH, make_http_server
 from bot.logs import setup_logging
 from bot.settings import Settings, SettingsError
+from bot.terminal import EXIT_OK, EXIT_USAGE
 
 log = logging.getLogger("recount")
 
 
 def _serve_http(settings: Settings, port: int) -> int:
-    from bot.app import create_app
-    from bot.http_server import EVENTS_PATH, HEALTH_PATH, make_http_server
-
     settings.require_http()
     server = make_http_server(create_app(settings), "0.0.0.0", port)
     log.info(
@@ -31,19 +33,16 @@ def _serve_http(settings: Settings, port: int) -> int:
         pass
     finally:
         server.server_close()
-    return 0
+    return EXIT_OK
 
 
 def _serve_socket_mode(settings: Settings) -> int:
-    from slack_bolt.adapter.socket_mode import SocketModeHandler
-
-    from bot.app import create_app
-
     settings.require_socket_mode()
     assert settings.app_token is not None
     log.info("recount connecting to Slack in Socket Mode")
-    SocketModeHandler(create_app(settings), settings.app_token.get_secret_value()).start()
-    return 0
+    handler = SocketModeHandler(create_app(settings), settings.app_token.get_secret_value())
+    handler.start()  # type: ignore[no-untyped-call]  # slack_bolt leaves start() unannotated
+    return EXIT_OK
 
 
 def serve(args: Sequence[str], err: TextIO, settings: Settings | None = None) -> int:
@@ -91,7 +90,6 @@ def run(stdin: TextIO, out: TextIO, err: TextIO) -> int:
         return serve([], err, settings)
     if settings.has_http:
         return serve(["--http"], err, settings)
-    from bot.console import run_console
 
     print(
         "No Slack credentials (SLACK_BOT_TOKEN with SLACK_APP_TOKEN, or with "

@@ -1,21 +1,29 @@
 """Montana law for recounts (MCA 13-16-201) as pure, typed code. No Slack, no I/O, no clock."""
 
 from domain.errors import InputError, Problem
+from domain.fields import InputField, Term, ValueType
 from domain.inputs import (
+    FAMILY_FIELDS,
+    FIELDS,
     BallotQuestion,
     Candidate,
     CandidateRace,
     CanvassError,
     CheckInput,
     build_check,
+    field_name,
+    fields_for,
 )
-from domain.kinds import KINDS, ContestKind, Family, KindInfo, Subsection, resolve_kind
-from domain.petition import takes_counties
+from domain.kinds import KINDS, ContestKind, Family, KindInfo, resolve_kind, takes_counties
+from domain.subsections import RULES, FileWith, Petitioner, Subsection, SubsectionRule
 from domain.verdict import Outcome, Verdict, check
 from domain.verdict_json import verdict_json
 
 __all__ = [
+    "FAMILY_FIELDS",
+    "FIELDS",
     "KINDS",
+    "RULES",
     "BallotQuestion",
     "Candidate",
     "CandidateRace",
@@ -23,14 +31,22 @@ __all__ = [
     "CheckInput",
     "ContestKind",
     "Family",
+    "FileWith",
     "InputError",
+    "InputField",
     "KindInfo",
     "Outcome",
+    "Petitioner",
     "Problem",
     "Subsection",
+    "SubsectionRule",
+    "Term",
+    "ValueType",
     "Verdict",
     "build_check",
     "check",
+    "field_name",
+    "fields_for",
     "resolve_kind",
     "takes_counties",
     "verdict_json",

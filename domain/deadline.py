@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Final
 
-from domain.constants import PETITION_WINDOW_DAYS
+from domain.citations import STATUTE, Cited
 from domain.legal_holidays import SATURDAY, legal_holiday
 
 ONE_DAY: Final = timedelta(days=1)
@@ -31,6 +31,7 @@ class DeadlineStep:
 @dataclass(frozen=True, slots=True)
 class Deadline:
     canvass: date
+    window_days: int  # 5: "within 5 days after the official canvass"
     last_day_of_window: date  # canvass + 5, before any postponement
     deadline: date  # Saturdays postponed (1-1-307)
     deadline_safe: date  # only Sundays and legal holidays postponed (1-1-306)
@@ -41,13 +42,17 @@ class Deadline:
     def readings_differ(self) -> bool:
         return self.deadline != self.deadline_safe
 
+    def days_until(self, today: date) -> tuple[int, int]:
+        """Days from `today` to `deadline` and to `deadline_safe` (negative once passed)."""
+        return (self.deadline - today).days, (self.deadline_safe - today).days
+
     def passed(self, today: date) -> bool:
         # On the deadline day itself the petition is still timely.
         return today > self.deadline
 
     def trace(self, *, safe: bool = False) -> str:
         """The path as one line: "canvass Mon Nov 16 + 5 days = Sat Nov 21 -> Saturday ..."."""
-        return trace_line(self.steps_safe if safe else self.steps)
+        return trace_line(self.steps_safe if safe else self.steps, self.window_days)
 
 
 def short_date(day: date) -> str:
@@ -60,11 +65,10 @@ def long_date(day: date) -> str:
     return f"{day:%a %b} {day.day}, {day.year}"
 
 
-def trace_line(steps: tuple[DeadlineStep, ...]) -> str:
+def trace_line(steps: tuple[DeadlineStep, ...], window_days: int) -> str:
     canvass, window_end, *moves = steps
     parts = [
-        f"canvass {short_date(canvass.day)} + {PETITION_WINDOW_DAYS.value} days"
-        f" = {short_date(window_end.day)}"
+        f"canvass {short_date(canvass.day)} + {window_days} days = {short_date(window_end.day)}"
     ]
     for step in moves[:-1]:
         # The window's end was just named, so its own reason needs no date again.
@@ -82,7 +86,7 @@ def _postpone(start: date, *, saturdays: bool) -> tuple[date, list[DeadlineStep]
         holiday = legal_holiday(day)
         is_saturday = saturdays and day.weekday() == SATURDAY
         if holiday is None and not is_saturday:
-            steps.append(DeadlineStep(day, "last day to file", "13-16-201"))
+            steps.append(DeadlineStep(day, "last day to file", STATUTE))
             return day, steps
         if holiday is not None and holiday.name == "Sunday":
             steps.append(DeadlineStep(day, "Sunday, a legal holiday", holiday.citation))
@@ -93,14 +97,14 @@ def _postpone(start: date, *, saturdays: bool) -> tuple[date, list[DeadlineStep]
         day += ONE_DAY
 
 
-def petition_deadline(canvass: date) -> Deadline:
+def petition_deadline(canvass: date, window: Cited[int]) -> Deadline:
     """Both readings of the last day to file, each with the path that reaches it."""
-    window_end = canvass + timedelta(days=PETITION_WINDOW_DAYS.value)
+    window_end = canvass + timedelta(days=window.value)
     start = (
-        DeadlineStep(canvass, "official canvass", "13-16-201"),
+        DeadlineStep(canvass, "official canvass", STATUTE),
         DeadlineStep(
             window_end,
-            f"+ {PETITION_WINDOW_DAYS.value} days (first day excluded, last included)",
+            f"+ {window.value} days (first day excluded, last included)",
             "1-1-306",
         ),
     )
@@ -108,6 +112,7 @@ def petition_deadline(canvass: date) -> Deadline:
     deadline_safe, moves_safe = _postpone(window_end, saturdays=False)
     return Deadline(
         canvass=canvass,
+        window_days=window.value,
         last_day_of_window=window_end,
         deadline=deadline,
         deadline_safe=deadline_safe,

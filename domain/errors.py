@@ -36,7 +36,3 @@ class InputError(ValueError):
     def message(self) -> str:
         """All problems on one line, for the command line and the Slack ephemeral reply."""
         return "; ".join(p.message for p in self.problems)
-
-    @property
-    def field(self) -> str | None:
-        return self.problems[0].field

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.constants import MARGIN_FLOOR_VOTES
+from domain.citations import MARGIN_FLOOR_VOTES, Cited, percent_phrase
 from domain.deadline import long_date
 from domain.inputs import CandidateRace
-from domain.kinds import Subsection
 from domain.margin import Margin
-from domain.petition import Petitioner
+from domain.subsections import Petitioner
 from domain.verdict import Outcome, Verdict
 
 NOT_LEGAL_ADVICE = "not legal advice"
@@ -54,7 +53,7 @@ def _standings_line(m: Margin, seats: int) -> str:
     parts = []
     for s in m.standings:
         mark = ""
-        if m.tie_at_cut and s.votes == m.ahead[1]:
+        if m.tie_at_cut and s.votes == m.ahead.votes:
             mark = " (tied for the last seat)"
         elif s.won:
             mark = " (won)"
@@ -74,39 +73,41 @@ def _margin_lines(v: Verdict) -> tuple[str, ...]:
     if isinstance(inputs, CandidateRace):
         lines.append(_standings_line(m, inputs.seats))
         behind_whom = (
-            m.ahead[0] if inputs.seats == 1 else f"{m.ahead[0]}, the last of {inputs.seats} winners"
+            m.ahead.name
+            if inputs.seats == 1
+            else f"{m.ahead.name}, the last of {inputs.seats} winners"
         )
         cast = f"{m.total_votes:,} votes cast" + (
             " for the position (write-ins included)" if inputs.total is not None else ""
         )
         if m.margin == 0:
-            lines.append(f"{m.behind[0]} is tied with {behind_whom}, out of {cast}.")
+            lines.append(f"{m.behind.name} is tied with {behind_whom}, out of {cast}.")
         else:
             lines.append(
-                f"{m.behind[0]} is {_votes(m.margin)} behind {behind_whom} "
-                f"({m.ahead[1]:,} - {m.behind[1]:,}), out of {cast}."
+                f"{m.behind.name} is {_votes(m.margin)} behind {behind_whom} "
+                f"({m.ahead.votes:,} - {m.behind.votes:,}), out of {cast}."
             )
     else:
-        lines.append(
-            f"For {m.ahead[1] if m.ahead[0] == 'for' else m.behind[1]:,} · "
-            f"Against {m.ahead[1] if m.ahead[0] == 'against' else m.behind[1]:,}"
-        )
+        sides = {side.name: side.votes for side in (m.ahead, m.behind)}
+        lines.append(f"For {sides['for']:,} · Against {sides['against']:,}")
         if m.margin == 0:
             lines.append(f"The question is tied, out of {m.total_votes:,} votes cast.")
         else:
             lines.append(
-                f'"{m.ahead[0].capitalize()}" leads by {_votes(m.margin)} '
-                f"({m.ahead[1]:,} - {m.behind[1]:,}), out of {m.total_votes:,} votes cast."
+                f'"{m.ahead.name.capitalize()}" leads by {_votes(m.margin)} '
+                f"({m.ahead.votes:,} - {m.behind.votes:,}), out of {m.total_votes:,} votes cast."
             )
-    share = f"1/4 of 1% of {m.total_votes:,} is {m.threshold_text}"
+    assert v.rule.margin_share is not None  # a margin is only measured where there is a test
+    share_of_total = f"{percent_phrase(v.rule.margin_share)} of {m.total_votes:,}"
     if m.floor_votes is not None:
         lines.append(
             f"Largest margin that qualifies: {_votes(m.max_qualifying_margin)}, the greater of "
-            f"{m.floor_votes} votes and 1/4 of 1% of {m.total_votes:,} ({m.threshold_text})."
+            f"{m.floor_votes} votes and {share_of_total} ({m.threshold_text})."
         )
     else:
         lines.append(
-            f"Largest margin that qualifies: {_votes(m.max_qualifying_margin)} ({share}; "
+            f"Largest margin that qualifies: {_votes(m.max_qualifying_margin)} "
+            f"({share_of_total} is {m.threshold_text}; "
             f"no {MARGIN_FLOOR_VOTES.value}-vote minimum under {v.subsection.code})."
         )
     if m.qualifies:
@@ -117,7 +118,7 @@ def _margin_lines(v: Verdict) -> tuple[str, ...]:
 
 
 def _deadline_lines(v: Verdict) -> tuple[str, ...]:
-    if not v.petition.has_deadline:
+    if not v.rule.has_deadline:
         return ("No filing window: the board may petition immediately.",)
     d = v.deadline
     lines: list[str] = []
@@ -130,8 +131,7 @@ def _deadline_lines(v: Verdict) -> tuple[str, ...]:
         else:
             lines.append(f"Last day to file: {long_date(d.deadline)}.")
         lines.append(f"How: {d.trace()}")
-        days_left = (d.deadline - v.today).days
-        safe_left = (d.deadline_safe - v.today).days
+        days_left, safe_left = d.days_until(v.today)
         if days_left < 0:
             lines.append(f"That deadline passed {_days(-days_left)} ago.")
         elif d.readings_differ and safe_left < 0:
@@ -147,9 +147,10 @@ def _deadline_lines(v: Verdict) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _figure_line(what: str, required: int | None, given: int | None) -> str | None:
-    if required is None:
+def _figure_line(what: str, minimum: Cited[int] | None, given: int | None) -> str | None:
+    if minimum is None:
         return None
+    required = minimum.value
     if given is None:
         return f"{what}: at least {required:,} needed; not given yet."
     if given >= required:
@@ -158,14 +159,16 @@ def _figure_line(what: str, required: int | None, given: int | None) -> str | No
 
 
 def _petition_lines(v: Verdict) -> tuple[str, ...]:
-    rule = v.petition
+    rule = v.rule
     who = rule.who_petitions
     if rule.petitioner is Petitioner.DEFEATED_CANDIDATE and v.margin is not None:
-        who = f"{v.margin.behind[0]}, as {who}"
-    lines = [f"Who petitions: {who}.", f"File with: {rule.file_with.label}."]
+        who = f"{v.margin.behind.name}, as {who}"
+    lines = [f"Who petitions: {who}."]
+    if rule.file_with is not None:
+        lines.append(f"File with: {rule.file_with.label}.")
     for line in (
-        _figure_line("Signers", rule.signers_required, v.signers),
-        _figure_line("Counties the signers represent", rule.counties_required, v.counties),
+        _figure_line("Signers", rule.min_signers, v.petition.signers),
+        _figure_line("Counties the signers represent", rule.min_counties, v.petition.counties),
     ):
         if line is not None:
             lines.append(line)
@@ -176,14 +179,13 @@ def _petition_lines(v: Verdict) -> tuple[str, ...]:
 
 def _summary(v: Verdict) -> str:
     m = v.margin
-    rule = v.petition
+    rule = v.rule
     outcome = v.outcome
-    if v.subsection is Subsection.CANVASS_ERROR:
+    if m is None:  # (7): no margin test
         return (
             "The county canvass board may petition the election administrator for a recount "
             "immediately."
         )
-    assert m is not None
     if outcome is Outcome.NOT_AVAILABLE:
         return (
             f"A margin of {_votes(m.margin)} is more than the {m.max_qualifying_margin:,} that "
@@ -204,9 +206,10 @@ def _summary(v: Verdict) -> str:
     when = ""
     if v.deadline is not None:
         when = f" by {long_date(v.deadline.deadline_safe)}"
+    where = "" if rule.file_with is None else f" with {rule.file_with.label}"
     return (
         f"The margin of {_votes(m.margin)} qualifies (up to {m.max_qualifying_margin:,}). "
-        f"File with {rule.file_with.label}{when}."
+        f"File{where}{when}."
     )
 
 

@@ -1,8 +1,10 @@
 """What a check takes: one of three input shapes, chosen by the kind of contest.
 
-Built with pydantic v2 (frozen, strict, no extra fields). `build_check` is the one door every
-surface uses: it resolves the kind, drops fields left empty, validates, and turns every
-validation failure into an `InputError` whose problems name the field in plain words.
+Built with pydantic v2 (frozen, strict, no extra fields). Each field is declared once, here,
+with its `Term` (domain.fields); validators raise ValueError and pydantic says which field.
+`build_check` is the one door every surface uses: it resolves the kind, drops fields left
+empty, validates, and turns a validation failure into an `InputError` whose problems name
+their fields in plain words.
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping
 from datetime import date
-from typing import Annotated, Any, Final, Literal, Self
+from types import MappingProxyType
+from typing import Annotated, Final, Literal
 
 from pydantic import (
     BaseModel,
@@ -18,31 +21,19 @@ from pydantic import (
     Field,
     TypeAdapter,
     ValidationError,
+    ValidationInfo,
     field_validator,
-    model_validator,
 )
 
-from domain.constants import MAX_VOTES, MONTANA_COUNTIES
+from domain.citations import MAX_VOTES, MONTANA_COUNTIES
 from domain.errors import InputError, Problem
-from domain.kinds import KINDS, ContestKind, Family, kind_info, resolve_kind
-from domain.petition import takes_counties
+from domain.fields import InputField, Term, ValueType, fields_of
+from domain.kinds import KINDS, ContestKind, Family, resolve_kind
 
 _K = ContestKind
 MAX_NAME_LENGTH: Final = 100  # room for any real name; keeps a reply readable
 
-# What a reply calls each field, and what the quick syntax calls it.
-FIELD_NAMES: Final = {
-    "kind": "kind of contest",
-    "candidates": "candidates",
-    "seats": "seats",
-    "total": "total",
-    "candidate": "candidate",
-    "votes_for": "votes for",
-    "votes_against": "votes against",
-    "signers": "signers",
-    "counties": "counties",
-    "canvass": "canvass date",
-}
+KIND_TERM: Final = Term(name="kind of contest", label="Kind of contest", missing="choose the kind")
 
 
 def _whole_number(value: int, what: str, *, maximum: int = MAX_VOTES.value) -> int:
@@ -53,19 +44,18 @@ def _whole_number(value: int, what: str, *, maximum: int = MAX_VOTES.value) -> i
     return value
 
 
+def same_name(name: str) -> str:
+    """The key two names are compared by: case and runs of spaces do not matter."""
+    return " ".join(name.split()).casefold()
+
+
 class _Input(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
-    canvass: date | None = None
-
-    @property
-    def family(self) -> Family:
-        return kind_info(self.kind_value).family
-
-    @property
-    def kind_value(self) -> ContestKind:
-        kind: ContestKind = getattr(self, "kind")  # noqa: B009 - every subclass declares it
-        return kind
+    canvass: Annotated[
+        date | None,
+        Term(name="canvass date", label="Date of the official canvass", keywords=("canvass",)),
+    ] = None
 
 
 class Candidate(BaseModel):
@@ -89,30 +79,57 @@ class Candidate(BaseModel):
             )
         return name
 
-    @model_validator(mode="after")
-    def _votes_in_range(self) -> Self:
-        _whole_number(self.votes, f"votes for {self.name}")
-        return self
+    @field_validator("votes")
+    @classmethod
+    def _votes_in_range(cls, votes: int, info: ValidationInfo) -> int:
+        return _whole_number(votes, f"votes for {info.data.get('name', 'a candidate')}")
 
 
 class CandidateRace(_Input):
     """A race for an office: subsections (1) and (2)."""
 
-    kind: Literal[
-        _K.COUNTY,
-        _K.MUNICIPAL,
-        _K.DISTRICT,
-        _K.PRECINCT,
-        _K.CONGRESSIONAL,
-        _K.STATE,
-        _K.MULTICOUNTY_DISTRICT,
-        _K.LEGISLATURE,
-        _K.DISTRICT_JUDGE,
+    kind: Annotated[
+        Literal[
+            _K.COUNTY,
+            _K.MUNICIPAL,
+            _K.DISTRICT,
+            _K.PRECINCT,
+            _K.CONGRESSIONAL,
+            _K.STATE,
+            _K.MULTICOUNTY_DISTRICT,
+            _K.LEGISLATURE,
+            _K.DISTRICT_JUDGE,
+        ],
+        KIND_TERM,
     ]
-    candidates: tuple[Candidate, ...]
-    seats: int = 1
-    candidate: str | None = None  # the defeated candidate to check; default: best-placed loser
-    total: int | None = None  # all votes cast for the position, write-ins included
+    candidates: Annotated[
+        tuple[Candidate, ...],
+        Term(
+            name="candidates",
+            label="Candidates and votes",
+            help="One per line, like  Smith: 1204",
+            missing="give at least 2 candidates with their votes",
+        ),
+    ]
+    seats: Annotated[int, Term(name="seats", label="Seats to fill", keywords=("seats",))] = 1
+    total: Annotated[
+        int | None,  # all votes cast for the position, write-ins included
+        Term(
+            name="total",
+            label="Total votes cast for the position (optional)",
+            help="Only if more than the votes listed, e.g. write-ins",
+            keywords=("total",),
+        ),
+    ] = None
+    candidate: Annotated[
+        str | None,  # the defeated candidate to check; default: the best-placed loser
+        Term(
+            name="candidate",
+            label="Candidate to check (optional)",
+            help="A defeated candidate; if blank, the best-placed one who did not win",
+            keywords=("candidate",),
+        ),
+    ] = None
 
     @field_validator("candidates")
     @classmethod
@@ -123,81 +140,108 @@ class CandidateRace(_Input):
             )
         seen: set[str] = set()
         for c in candidates:
-            key = c.name.casefold()
-            if key in seen:
+            if same_name(c.name) in seen:
                 raise ValueError(f'candidate "{c.name}" is listed twice')
-            seen.add(key)
+            seen.add(same_name(c.name))
         return candidates
 
     @field_validator("seats")
     @classmethod
-    def _seats_positive(cls, seats: int) -> int:
+    def _seats_fewer_than_candidates(cls, seats: int, info: ValidationInfo) -> int:
         if seats < 1:
             raise ValueError(f"seats must be at least 1, not {seats:,}")
+        candidates = info.data.get("candidates")
+        if candidates is not None and seats >= len(candidates):
+            raise ValueError(
+                f"seats ({seats}) must be fewer than the number of candidates "
+                f"({len(candidates)}): someone has to lose for a recount to matter"
+            )
         return seats
 
     @field_validator("total")
     @classmethod
-    def _total_in_range(cls, total: int | None) -> int | None:
-        return None if total is None else _whole_number(total, "total")
-
-    @model_validator(mode="after")
-    def _consistent(self) -> Self:
-        problems: list[Problem] = []
-        if self.seats >= len(self.candidates):
-            problems.append(
-                Problem(
-                    "seats",
-                    f"seats ({self.seats}) must be fewer than the number of candidates "
-                    f"({len(self.candidates)}): someone has to lose for a recount to matter",
-                )
+    def _total_covers_the_listed_votes(cls, total: int | None, info: ValidationInfo) -> int | None:
+        if total is None:
+            return None
+        _whole_number(total, "total")
+        candidates = info.data.get("candidates")
+        listed = sum(c.votes for c in candidates) if candidates is not None else 0
+        if total < listed:
+            raise ValueError(
+                f"total ({total:,}) is less than the votes listed ({listed:,}); "
+                "total is all votes cast for the position, write-ins included"
             )
-        listed = sum(c.votes for c in self.candidates)
-        if self.total is not None and self.total < listed:
-            problems.append(
-                Problem(
-                    "total",
-                    f"total ({self.total:,}) is less than the votes listed ({listed:,}); "
-                    "total is all votes cast for the position, write-ins included",
-                )
-            )
-        if self.candidate is not None and not problems:
-            problems.extend(self._candidate_problems())
-        if problems:
-            raise InputError(problems)
-        return self
+        return total
 
-    def _candidate_problems(self) -> list[Problem]:
-        by_key = {c.name.casefold(): c for c in self.candidates}
-        named = by_key.get(" ".join(str(self.candidate).split()).casefold())
+    @field_validator("candidate")
+    @classmethod
+    def _candidate_lost(cls, candidate: str | None, info: ValidationInfo) -> str | None:
+        candidates, seats = info.data.get("candidates"), info.data.get("seats")
+        if candidate is None or candidates is None or seats is None:
+            return candidate  # nothing to compare with: the other field's error says why
+        named = next((c for c in candidates if same_name(c.name) == same_name(candidate)), None)
         if named is None:
-            names = ", ".join(c.name for c in self.candidates)
-            return [Problem("candidate", f'candidate "{self.candidate}" is not one of: {names}')]
-        ranked = sorted((c.votes for c in self.candidates), reverse=True)
-        first_loser_votes = ranked[self.seats]
+            names = ", ".join(c.name for c in candidates)
+            raise ValueError(f'candidate "{candidate}" is not one of: {names}')
+        first_loser_votes = sorted((c.votes for c in candidates), reverse=True)[seats]
         if named.votes > first_loser_votes:
-            return [
-                Problem(
-                    "candidate",
-                    f"{named.name} won a seat; a recount is petitioned by a defeated candidate",
-                )
-            ]
-        return []
+            raise ValueError(
+                f"{named.name} won a seat; a recount is petitioned by a defeated candidate"
+            )
+        return candidate
 
 
 class BallotQuestion(_Input):
     """A question to the voters: subsections (3), (4) and (5)."""
 
-    kind: Literal[_K.QUESTION, _K.STATE_QUESTION, _K.MULTICOUNTY_QUESTION]
-    votes_for: int
-    votes_against: int
-    signers: int | None = None  # electors who signed the petition
-    counties: int | None = None  # counties those signers represent ((4) and (5) only)
+    kind: Annotated[Literal[_K.QUESTION, _K.STATE_QUESTION, _K.MULTICOUNTY_QUESTION], KIND_TERM]
+    votes_for: Annotated[
+        int,
+        Term(
+            name="votes for",
+            label="Votes for",
+            keywords=("for", "yes"),
+            missing="give the votes for the question",
+        ),
+    ]
+    votes_against: Annotated[
+        int,
+        Term(
+            name="votes against",
+            label="Votes against",
+            keywords=("against", "no"),
+            missing="give the votes against the question",
+        ),
+    ]
+    signers: Annotated[
+        int | None,
+        Term(
+            name="signers",
+            label="Electors who signed the petition (optional)",
+            keywords=("signers",),
+        ),
+    ] = None
+    counties: Annotated[
+        int | None,  # counties the signers represent ((4) and (5) only)
+        Term(
+            name="counties",
+            label="Counties the signers represent (optional)",
+            keywords=("counties",),
+        ),
+    ] = None
 
-    @field_validator("votes_for", "votes_against")
+    @field_validator("votes_for")
     @classmethod
-    def _votes_in_range(cls, votes: int, info: Any) -> int:
-        return _whole_number(votes, FIELD_NAMES[info.field_name])
+    def _votes_for_in_range(cls, votes: int) -> int:
+        return _whole_number(votes, "votes for")
+
+    @field_validator("votes_against")
+    @classmethod
+    def _votes_against_in_range(cls, votes: int, info: ValidationInfo) -> int:
+        _whole_number(votes, "votes against")
+        if votes == 0 and info.data.get("votes_for") == 0:
+            raise ValueError("a question needs at least one vote for or against")
+        return votes
 
     @field_validator("signers")
     @classmethod
@@ -206,28 +250,24 @@ class BallotQuestion(_Input):
 
     @field_validator("counties")
     @classmethod
-    def _counties_in_range(cls, counties: int | None) -> int | None:
+    def _counties_only_where_required(
+        cls, counties: int | None, info: ValidationInfo
+    ) -> int | None:
         if counties is None:
             return None
-        return _whole_number(counties, "counties (Montana has 56)", maximum=MONTANA_COUNTIES.value)
-
-    @model_validator(mode="after")
-    def _consistent(self) -> Self:
-        if self.votes_for + self.votes_against == 0:
-            raise InputError.about("votes_for", "a question needs at least one vote for or against")
-        if self.counties is not None and not takes_counties(self.kind):
-            raise InputError.about(
-                "counties",
+        kind = info.data.get("kind")
+        if kind is not None and not KINDS[kind].takes_counties:
+            raise ValueError(
                 "counties applies only to statewide and multicounty questions; "
-                "a local question's petition is signed by electors of the jurisdiction",
+                "a local question's petition is signed by electors of the jurisdiction"
             )
-        return self
+        return _whole_number(counties, "counties (Montana has 56)", maximum=MONTANA_COUNTIES.value)
 
 
 class CanvassError(_Input):
     """The county canvass board found an error: subsection (7)."""
 
-    kind: Literal[_K.CANVASS_ERROR]
+    kind: Annotated[Literal[_K.CANVASS_ERROR], KIND_TERM]
 
 
 CheckInput = Annotated[CandidateRace | BallotQuestion | CanvassError, Field(discriminator="kind")]
@@ -235,19 +275,45 @@ _ADAPTER: Final[TypeAdapter[CandidateRace | BallotQuestion | CanvassError]] = Ty
     CheckInput
 )
 
-# Which fields each family takes, so a stray one gets a message that says what to do instead.
-_FAMILY_FIELDS: Final = {
-    Family.CANDIDATE_RACE: frozenset({"candidates", "seats", "candidate", "total", "canvass"}),
-    Family.BALLOT_QUESTION: frozenset(
-        {"votes_for", "votes_against", "signers", "counties", "canvass"}
-    ),
-    Family.CANVASS_ERROR: frozenset({"canvass"}),
-}
-_FAMILY_TAKES: Final = {
-    Family.CANDIDATE_RACE: "candidates with their votes, seats, total, candidate and canvass",
-    Family.BALLOT_QUESTION: "votes for, votes against, signers, counties and canvass",
-    Family.CANVASS_ERROR: "only the canvass date",
-}
+MODELS: Final[Mapping[Family, type[_Input]]] = MappingProxyType(
+    {
+        Family.CANDIDATE_RACE: CandidateRace,
+        Family.BALLOT_QUESTION: BallotQuestion,
+        Family.CANVASS_ERROR: CanvassError,
+    }
+)
+# Each family's fields, the kind first, in the order the model declares them.
+FAMILY_FIELDS: Final = MappingProxyType(
+    {family: fields_of(model) for family, model in MODELS.items()}
+)
+# Every field of every shape by key (canvass and kind are shared, and declared once).
+FIELDS: Final[Mapping[str, InputField]] = MappingProxyType(
+    {f.key: f for fields in FAMILY_FIELDS.values() for f in fields}
+)
+
+
+def fields_for(kind: ContestKind) -> tuple[InputField, ...]:
+    """The fields a kind takes after the kind itself, in order: its shape's fields, less
+    `counties` where the subsection's row asks for no counties ((3): a local question)."""
+    info = KINDS[kind]
+    return tuple(
+        f
+        for f in FAMILY_FIELDS[info.family]
+        if f.value_type is not ValueType.KIND and (f.key != "counties" or info.takes_counties)
+    )
+
+
+def field_name(key: str | None) -> str:
+    """What a sentence calls the field: "votes for", "canvass date"."""
+    found = FIELDS.get(key or "")
+    return found.term.name if found is not None else (key or "input")
+
+
+def _takes(family: Family) -> str:
+    names = [f.term.name for f in FAMILY_FIELDS[family] if f.value_type is not ValueType.KIND]
+    if len(names) == 1:
+        return f"only the {names[0]}"
+    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def build_check(kind: str | ContestKind, fields: Mapping[str, object]) -> CheckInput:
@@ -255,27 +321,24 @@ def build_check(kind: str | ContestKind, fields: Mapping[str, object]) -> CheckI
     resolved = kind if isinstance(kind, ContestKind) else resolve_kind(kind)
     info = KINDS[resolved]
     given = {name: value for name, value in fields.items() if value is not None}
-    stray = sorted(set(given) - _FAMILY_FIELDS[info.family])
+    takes = {f.key for f in FAMILY_FIELDS[info.family]}
+    stray = sorted(set(given) - takes)
     if stray:
         raise InputError(
             [
                 Problem(
                     name,
-                    f"{FIELD_NAMES.get(name, name)} does not apply to a {info.label} "
-                    f"({resolved.value}); it takes {_FAMILY_TAKES[info.family]}",
+                    f"{field_name(name)} does not apply to a {info.label} "
+                    f"({resolved.value}); it takes {_takes(info.family)}",
                 )
                 for name in stray
             ]
         )
-    missing = _missing_fields(info.family, given)
-    if missing:
-        raise InputError(missing)
-    if isinstance(given.get("candidates"), list | tuple):
-        given["candidates"] = _candidate_records(given["candidates"])  # type: ignore[arg-type]
+    candidates = given.get("candidates")
+    if isinstance(candidates, list | tuple):
+        given["candidates"] = _candidate_records(candidates)
     try:
-        return _ADAPTER.validate_python({"kind": resolved, **given})
-    except InputError:
-        raise
+        return _ADAPTER.validate_python({**given, "kind": resolved})
     except ValidationError as error:
         raise _plain(error) from None
 
@@ -288,47 +351,33 @@ def _candidate_records(candidates: list[object] | tuple[object, ...]) -> tuple[o
     )
 
 
-def _missing_fields(family: Family, given: Mapping[str, object]) -> list[Problem]:
-    if family is Family.CANDIDATE_RACE and "candidates" not in given:
-        return [Problem("candidates", "give at least 2 candidates with their votes")]
-    if family is Family.BALLOT_QUESTION:
-        return [
-            Problem(name, f"give the {FIELD_NAMES[name]} the question")
-            for name in ("votes_for", "votes_against")
-            if name not in given
-        ]
-    return []
-
-
 def _plain(error: ValidationError) -> InputError:
     """Pydantic's errors in a clerk's words, each with the field it is about."""
     problems: list[Problem] = []
     for item in error.errors(include_url=False):
         loc = [part for part in item["loc"] if not _is_union_tag(part)]
-        field = str(loc[0]) if loc else None
         # A failure inside one candidate is reported against the candidates field.
-        name = FIELD_NAMES.get(field or "", field or "input")
-        nested = item.get("ctx", {}).get("error")
-        if isinstance(nested, InputError):
-            problems.extend(nested.problems)
-            continue
+        key = str(loc[0]) if loc else None
+        name = field_name(key)
         kind = item["type"]
         if kind == "value_error":
-            message = str(nested) if nested is not None else item["msg"]
+            message = str(item.get("ctx", {}).get("error", item["msg"]))
         elif kind in {"int_type", "int_parsing", "int_from_float"}:
-            what = "votes" if field == "candidates" else name
+            what = "votes" if key == "candidates" else name
             message = f"{what} must be a whole number, not {item.get('input')!r}"
         elif kind in {"date_type", "date_parsing", "date_from_datetime_inexact"}:
             message = f"{name} must be a date"
-        elif kind in {"string_type"}:
+        elif kind == "string_type":
             message = f"{name} must be text"
         elif kind == "missing":
-            message = f"{name} is required"
+            declared = FIELDS.get(key or "")
+            missing = declared.term.missing if declared is not None else None
+            message = missing or f"{name} is required"
         elif kind == "extra_forbidden":
             message = f"{name} is not something a check takes"
         else:
             message = f"{name}: {item['msg']}"
-        problems.append(Problem(field, message))
+        problems.append(Problem(key, message))
     return InputError(problems)
 
 

@@ -3,31 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum, IntEnum, StrEnum
+from enum import Enum, StrEnum
 from types import MappingProxyType
 from typing import Final
 
 from domain.errors import InputError
-
-
-class Subsection(IntEnum):
-    """Subsections of 13-16-201 in the 1987 numbering of the text we implement."""
-
-    ONE_COUNTY_OFFICE = 1
-    MULTI_COUNTY_OFFICE = 2
-    LOCAL_QUESTION = 3
-    STATE_QUESTION = 4
-    MULTICOUNTY_QUESTION = 5
-    SOS_NOTICE = 6
-    CANVASS_ERROR = 7
-
-    @property
-    def code(self) -> str:
-        return f"13-16-201({self.value})"
-
-    @property
-    def citation(self) -> str:
-        return f"Mont. Code Ann. § 13-16-201({self.value})"
+from domain.subsections import RULES, Subsection, SubsectionRule
 
 
 class Family(Enum):
@@ -52,13 +33,22 @@ class ContestKind(StrEnum):
     CANVASS_ERROR = "canvass-error"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class KindInfo:
     kind: ContestKind
     aliases: tuple[str, ...]
     label: str  # how a reply names the contest: "a county office"
     covers: str  # what the kind covers, for help and the form
     subsection: Subsection
+
+    @property
+    def rule(self) -> SubsectionRule:
+        return RULES[self.subsection]
+
+    @property
+    def takes_counties(self) -> bool:
+        """Whether the petition must come from signers of several counties ((4), (5))."""
+        return self.rule.min_counties is not None
 
     @property
     def family(self) -> Family:
@@ -76,98 +66,100 @@ KINDS: Final = MappingProxyType(
         info.kind: info
         for info in (
             KindInfo(
-                _K.COUNTY,
-                (),
-                "county office",
-                "county office (commissioner, sheriff, clerk and recorder, county attorney, "
+                kind=_K.COUNTY,
+                aliases=(),
+                label="county office",
+                covers="county office (commissioner, sheriff, clerk and recorder, county attorney, "
                 "treasurer, ...)",
-                _S.ONE_COUNTY_OFFICE,
+                subsection=_S.ONE_COUNTY_OFFICE,
             ),
             KindInfo(
-                _K.MUNICIPAL,
-                ("city", "town"),
-                "city or town office",
-                "city or town office (mayor, council)",
-                _S.ONE_COUNTY_OFFICE,
+                kind=_K.MUNICIPAL,
+                aliases=("city", "town"),
+                label="city or town office",
+                covers="city or town office (mayor, council)",
+                subsection=_S.ONE_COUNTY_OFFICE,
             ),
             KindInfo(
-                _K.DISTRICT,
-                ("school", "trustee"),
-                "district office voted for in only one county",
-                "office of a district voted for in only one county (school trustee, fire, "
+                kind=_K.DISTRICT,
+                aliases=("school", "trustee"),
+                label="district office voted for in only one county",
+                covers="office of a district voted for in only one county (school trustee, fire, "
                 "water and sewer, conservation, ...)",
-                _S.ONE_COUNTY_OFFICE,
+                subsection=_S.ONE_COUNTY_OFFICE,
             ),
             KindInfo(
-                _K.PRECINCT,
-                (),
-                "precinct office",
-                "precinct office (precinct committee member)",
-                _S.ONE_COUNTY_OFFICE,
+                kind=_K.PRECINCT,
+                aliases=(),
+                label="precinct office",
+                covers="precinct office (precinct committee member)",
+                subsection=_S.ONE_COUNTY_OFFICE,
             ),
             KindInfo(
-                _K.CONGRESSIONAL,
-                ("congress", "us-house", "us-senate"),
-                "congressional office",
-                "U.S. House or Senate",
-                _S.MULTI_COUNTY_OFFICE,
+                kind=_K.CONGRESSIONAL,
+                aliases=("congress", "us-house", "us-senate"),
+                label="congressional office",
+                covers="U.S. House or Senate",
+                subsection=_S.MULTI_COUNTY_OFFICE,
             ),
             KindInfo(
-                _K.STATE,
-                ("statewide",),
-                "state office",
-                "state office voted on statewide (governor, attorney general, supreme court "
+                kind=_K.STATE,
+                aliases=("statewide",),
+                label="state office",
+                covers="state office voted on statewide (governor, attorney general, supreme court "
                 "justice, ...)",
-                _S.MULTI_COUNTY_OFFICE,
+                subsection=_S.MULTI_COUNTY_OFFICE,
             ),
             KindInfo(
-                _K.MULTICOUNTY_DISTRICT,
-                ("psc",),
-                "state or district office voted on in more than one county",
-                "state or district office voted on in more than one county",
-                _S.MULTI_COUNTY_OFFICE,
+                kind=_K.MULTICOUNTY_DISTRICT,
+                aliases=("psc",),
+                label="state or district office voted on in more than one county",
+                covers="state or district office voted on in more than one county",
+                subsection=_S.MULTI_COUNTY_OFFICE,
             ),
             KindInfo(
-                _K.LEGISLATURE,
-                ("house", "senate", "legislative"),
-                "legislative seat",
-                "state legislator, even if the district lies in one county",
-                _S.MULTI_COUNTY_OFFICE,
+                kind=_K.LEGISLATURE,
+                aliases=("house", "senate", "legislative"),
+                label="legislative seat",
+                covers="state legislator, even if the district lies in one county",
+                subsection=_S.MULTI_COUNTY_OFFICE,
             ),
             KindInfo(
-                _K.DISTRICT_JUDGE,
-                ("judge",),
-                "district court judgeship",
-                "judge of the district court",
-                _S.MULTI_COUNTY_OFFICE,
+                kind=_K.DISTRICT_JUDGE,
+                aliases=("judge",),
+                label="district court judgeship",
+                covers="judge of the district court",
+                subsection=_S.MULTI_COUNTY_OFFICE,
             ),
             KindInfo(
-                _K.QUESTION,
-                ("local-question", "levy"),
-                "local ballot question",
-                "question to the voters of a county, municipality, or district within a county",
-                _S.LOCAL_QUESTION,
+                kind=_K.QUESTION,
+                aliases=("local-question", "levy"),
+                label="local ballot question",
+                covers=(
+                    "question to the voters of a county, municipality, or district within a county"
+                ),
+                subsection=_S.LOCAL_QUESTION,
             ),
             KindInfo(
-                _K.STATE_QUESTION,
-                ("initiative", "referendum"),
-                "statewide ballot question",
-                "question to the voters of the state",
-                _S.STATE_QUESTION,
+                kind=_K.STATE_QUESTION,
+                aliases=("initiative", "referendum"),
+                label="statewide ballot question",
+                covers="question to the voters of the state",
+                subsection=_S.STATE_QUESTION,
             ),
             KindInfo(
-                _K.MULTICOUNTY_QUESTION,
-                (),
-                "multicounty district ballot question",
-                "question to the voters of a multicounty district",
-                _S.MULTICOUNTY_QUESTION,
+                kind=_K.MULTICOUNTY_QUESTION,
+                aliases=(),
+                label="multicounty district ballot question",
+                covers="question to the voters of a multicounty district",
+                subsection=_S.MULTICOUNTY_QUESTION,
             ),
             KindInfo(
-                _K.CANVASS_ERROR,
-                (),
-                "error found by the county canvass board",
-                "county canvass board found an error (13-15-403)",
-                _S.CANVASS_ERROR,
+                kind=_K.CANVASS_ERROR,
+                aliases=(),
+                label="error found by the county canvass board",
+                covers="county canvass board found an error (13-15-403)",
+                subsection=_S.CANVASS_ERROR,
             ),
         )
     }
@@ -178,8 +170,9 @@ _BY_WORD: Final = MappingProxyType(
 )
 
 
-def kind_info(kind: ContestKind) -> KindInfo:
-    return KINDS[kind]
+def takes_counties(kind: ContestKind) -> bool:
+    """Whether the petition for `kind` must come from signers of several counties."""
+    return KINDS[kind].takes_counties
 
 
 def resolve_kind(word: str) -> ContestKind:

@@ -21,7 +21,7 @@ from typing import Final
 
 from dateutil.relativedelta import MO, TH, relativedelta
 
-from domain.constants import SATURDAY_OBSERVANCE_FIRST_YEAR
+from domain.citations import SATURDAY_OBSERVANCE_FIRST_YEAR
 
 SATURDAY: Final = 5
 SUNDAY: Final = 6

@@ -1,17 +1,26 @@
-"""Margin, total and threshold: 13-16-201(1)-(5), "a margin not exceeding 1/4 of 1% of the
-total votes cast" ((1) adds "or by a margin not exceeding 10 votes, whichever is greater").
+"""Margin, total and threshold: who is compared with whom, out of how many votes.
 
-All comparisons with the law are on integers and Fractions, never floats.
+The test itself is the subsection's row (`SubsectionRule.qualifies`); this module finds the
+two sides and the total, and records the comparison for the reply. All comparisons with the
+law are on integers and Fractions, never floats.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
-from domain.constants import BOND_RECOUNT_SHARE, MARGIN_FLOOR_VOTES, MARGIN_SHARE
+from domain.citations import BOND_RECOUNT_SHARE
 from domain.inputs import BallotQuestion, CandidateRace
-from domain.kinds import Subsection
+from domain.subsections import SubsectionRule
+
+
+class Side(NamedTuple):
+    """One side of the comparison: a candidate, or "for" / "against" a question."""
+
+    name: str
+    votes: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,14 +35,13 @@ class Standing:
 class Margin:
     margin: int
     total_votes: int
-    threshold: Fraction  # total / 400, exact
+    threshold: Fraction  # the subsection's share of the total, exact
     floor_votes: int | None  # 10 under (1), None elsewhere
     max_qualifying_margin: int
     qualifies: bool
     within_bond_range: bool  # 13-16-211: over 1/4 of 1% but not over 1/2 of 1%
-    # What was compared: the last winner and the checked candidate, or "for" and "against".
-    ahead: tuple[str, int]
-    behind: tuple[str, int]
+    ahead: Side  # the last winner, or the leading side of a question
+    behind: Side  # the checked candidate, or the trailing side
     standings: tuple[Standing, ...] = ()  # candidate races only
     tie_at_cut: bool = False  # the last seat is tied: who won is not settled by the count
 
@@ -55,42 +63,25 @@ def exact_decimal(value: Fraction) -> str:
     return f"{whole}.{digits}" if digits else str(whole)
 
 
-def qualifies(subsection: Subsection, margin: int, total: int) -> bool:
-    """13-16-201: (1) the greater of 1/4 of 1% and 10 votes; (2)-(5) 1/4 of 1% alone."""
-    within_share = margin <= MARGIN_SHARE.value * total
-    if subsection is Subsection.ONE_COUNTY_OFFICE:
-        return within_share or margin <= MARGIN_FLOOR_VOTES.value
-    return within_share
-
-
-def max_qualifying_margin(subsection: Subsection, total: int) -> int:
-    """The largest whole margin that still qualifies: the what-if answer."""
-    by_share = int(MARGIN_SHARE.value * total)  # floor: int() truncates a non-negative Fraction
-    if subsection is Subsection.ONE_COUNTY_OFFICE:
-        return max(by_share, MARGIN_FLOOR_VOTES.value)
-    return by_share
-
-
 def _margin(
-    subsection: Subsection,
-    margin: int,
+    rule: SubsectionRule,
+    ahead: Side,
+    behind: Side,
     total: int,
-    ahead: tuple[str, int],
-    behind: tuple[str, int],
     *,
     candidate_race: bool,
     standings: tuple[Standing, ...] = (),
     tie_at_cut: bool = False,
 ) -> Margin:
-    ok = qualifies(subsection, margin, total)
+    assert rule.margin_share is not None, f"{rule.subsection.code} has no margin test"
+    margin = ahead.votes - behind.votes
+    ok = rule.qualifies(margin, total)
     return Margin(
         margin=margin,
         total_votes=total,
-        threshold=MARGIN_SHARE.value * total,
-        floor_votes=(
-            MARGIN_FLOOR_VOTES.value if subsection is Subsection.ONE_COUNTY_OFFICE else None
-        ),
-        max_qualifying_margin=max_qualifying_margin(subsection, total),
+        threshold=rule.margin_share.value * total,
+        floor_votes=None if rule.margin_floor is None else rule.margin_floor.value,
+        max_qualifying_margin=rule.max_qualifying_margin(total),
         qualifies=ok,
         # 13-16-211 speaks of a defeated candidate, so questions never get the bond hint.
         within_bond_range=candidate_race and not ok and margin <= BOND_RECOUNT_SHARE.value * total,
@@ -101,7 +92,7 @@ def _margin(
     )
 
 
-def race_margin(race: CandidateRace, subsection: Subsection) -> Margin:
+def race_margin(race: CandidateRace, rule: SubsectionRule) -> Margin:
     """Margin of the checked candidate behind the last winner (the seats-th highest)."""
     order = sorted(range(len(race.candidates)), key=lambda i: -race.candidates[i].votes)
     standings = tuple(
@@ -117,31 +108,25 @@ def race_margin(race: CandidateRace, subsection: Subsection) -> Margin:
         checked = next(s for s in standings if s.name.casefold() == wanted)
     total = race.total if race.total is not None else sum(s.votes for s in standings)
     return _margin(
-        subsection,
-        last_winner.votes - checked.votes,
+        rule,
+        Side(last_winner.name, last_winner.votes),
+        Side(checked.name, checked.votes),
         total,
-        (last_winner.name, last_winner.votes),
-        (checked.name, checked.votes),
         candidate_race=True,
         standings=standings,
         tie_at_cut=last_winner.votes == first_loser.votes,
     )
 
 
-def question_margin(question: BallotQuestion, subsection: Subsection) -> Margin:
+def question_margin(question: BallotQuestion, rule: SubsectionRule) -> Margin:
     """|for - against| out of for + against."""
-    for_side = ("for", question.votes_for)
-    against_side = ("against", question.votes_against)
+    for_side = Side("for", question.votes_for)
+    against_side = Side("against", question.votes_against)
     ahead, behind = (
         (for_side, against_side)
         if question.votes_for >= question.votes_against
         else (against_side, for_side)
     )
     return _margin(
-        subsection,
-        ahead[1] - behind[1],
-        question.votes_for + question.votes_against,
-        ahead,
-        behind,
-        candidate_race=False,
+        rule, ahead, behind, question.votes_for + question.votes_against, candidate_race=False
     )

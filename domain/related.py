@@ -5,8 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from domain.constants import PETITION_WINDOW_DAYS
-from domain.kinds import Subsection
+from domain.citations import (
+    BOND_RECOUNT_SHARE,
+    MARGIN_SHARE,
+    PETITION_WINDOW_DAYS,
+    percent_phrase,
+)
+from domain.subsections import Subsection
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,10 +27,10 @@ TIE_RECOUNT: Final = RelatedProvision(
     "that survives the recount is settled as the law provides.",
 )
 BOND_RECOUNT: Final = RelatedProvision(
-    "13-16-211",
-    "Recount with a bond: a candidate defeated by more than 1/4 of 1% but not more than 1/2 of "
-    f"1% of the total votes may, within {PETITION_WINDOW_DAYS.value} days after the official "
-    "canvass, petition the officer "
+    BOND_RECOUNT_SHARE.reference,
+    f"Recount with a bond: a candidate defeated by more than {percent_phrase(MARGIN_SHARE)} but "
+    f"not more than {percent_phrase(BOND_RECOUNT_SHARE)} of the total votes may, within "
+    f"{PETITION_WINDOW_DAYS.value} days after the official canvass, petition the officer "
     "with whom they filed for nomination, posting a bond that covers all costs of the recount.",
 )
 STATE_CANVASS_NOTE: Final = (

@@ -12,22 +12,9 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Final
 
-from domain.kinds import Subsection
+from domain.subsections import RULES, Subsection
 
 STATUTE_FILE: Final = "13-16-201.txt"
-
-# The current code renumbers the 1987 subsections (related.md, "Later amendments").
-CURRENT_CODE_NUMBER: Final = MappingProxyType(
-    {
-        Subsection.ONE_COUNTY_OFFICE: "(1)(a)",
-        Subsection.MULTI_COUNTY_OFFICE: "(1)(b)",
-        Subsection.LOCAL_QUESTION: "(1)(c)",
-        Subsection.STATE_QUESTION: "(1)(d)",
-        Subsection.MULTICOUNTY_QUESTION: "(1)(e)",
-        Subsection.SOS_NOTICE: "part of (1)(d)-(e)",
-        Subsection.CANVASS_ERROR: "(1)(f)",
-    }
-)
 
 _SUBSECTION_START: Final = re.compile(r"^\((\d)\)\s+")
 
@@ -64,5 +51,5 @@ def edition_note(subsection: Subsection) -> str:
     """Which edition we quote, and where the subsection stands in the current code."""
     return (
         f"Text as amended through 1987; ({subsection.value}) is "
-        f"{CURRENT_CODE_NUMBER[subsection]} in the current code."
+        f"{RULES[subsection].current_number} in the current code."
     )

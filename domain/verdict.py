@@ -1,16 +1,20 @@
-"""The checker: one validated input and today's date in, one `Verdict` out. No I/O, no clock."""
+"""The checker: one validated input and today's date in, one `Verdict` out. No I/O, no clock.
+
+`check` is five named steps, each reading the subsection's row (domain.subsections):
+margin -> deadline -> petition -> related provisions and notes -> quotes.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
+from typing import assert_never
 
 from domain.deadline import Deadline, petition_deadline
 from domain.inputs import BallotQuestion, CandidateRace, CanvassError, CheckInput
-from domain.kinds import ContestKind, KindInfo, Subsection, kind_info
+from domain.kinds import KINDS, ContestKind, KindInfo
 from domain.margin import Margin, question_margin, race_margin
-from domain.petition import PETITION_RULES, PetitionRule
 from domain.related import (
     BOND_RECOUNT,
     NO_CANVASS_NOTE,
@@ -20,6 +24,7 @@ from domain.related import (
     official_canvass_note,
 )
 from domain.statute import edition_note, subsection_text
+from domain.subsections import Subsection, SubsectionRule
 
 
 class Outcome(StrEnum):
@@ -39,19 +44,26 @@ class Quote:
 
 
 @dataclass(frozen=True, slots=True)
+class PetitionFigures:
+    """What a question's petition has so far, and whether that is enough."""
+
+    signers: int | None
+    counties: int | None
+    sufficient: bool | None
+
+
+@dataclass(frozen=True, slots=True)
 class Verdict:
     inputs: CheckInput
     today: date
     info: KindInfo
+    rule: SubsectionRule  # the row of 13-16-201 that decides this check
     margin: Margin | None  # None for (7)
     deadline: Deadline | None  # None without a canvass date, and always for (7)
-    petition: PetitionRule
-    signers: int | None
-    counties: int | None
-    petition_sufficient: bool | None
+    petition: PetitionFigures
     related: tuple[RelatedProvision, ...]
     notes: tuple[str, ...]
-    quotes: tuple[Quote, ...]  # the subsection, then (6) for questions under (4) and (5)
+    quotes: tuple[Quote, ...]  # the subsection, then those it relies on ((6) for (4), (5))
     edition: str
 
     @property
@@ -73,16 +85,21 @@ class Verdict:
     @property
     def days_left(self) -> int | None:
         """Days from today to `deadline` (0 on the day itself, negative once passed)."""
-        return None if self.deadline is None else (self.deadline.deadline - self.today).days
+        return None if self.deadline is None else self.deadline.days_until(self.today)[0]
+
+    @property
+    def days_left_safe(self) -> int | None:
+        """Days from today to `deadline_safe` (0 on the day itself, negative once passed)."""
+        return None if self.deadline is None else self.deadline.days_until(self.today)[1]
 
     @property
     def eligible(self) -> bool:
-        if self.subsection is Subsection.CANVASS_ERROR:
-            return True
+        if not self.rule.has_margin_test:
+            return True  # (7): the board may petition
         return (
             self.margin_qualifies
             and self.deadline_passed is not True
-            and self.petition_sufficient is not False
+            and self.petition.sufficient is not False
         )
 
     @property
@@ -98,61 +115,83 @@ class Verdict:
             return Outcome.TIE
         if self.deadline_passed:
             return Outcome.DEADLINE_PASSED
-        if self.petition_sufficient is False:
+        if self.petition.sufficient is False:
             return Outcome.PETITION_SHORT
         return Outcome.AVAILABLE
 
 
-def check(inputs: CheckInput, today: date) -> Verdict:
-    """Decide one check. `today` is the current date in Montana, or a what-if date."""
-    info = kind_info(inputs.kind)
-    rule = PETITION_RULES[info.subsection]
-    margin: Margin | None
-    signers = counties = None
-    if isinstance(inputs, CandidateRace):
-        margin = race_margin(inputs, info.subsection)
-    elif isinstance(inputs, BallotQuestion):
-        margin = question_margin(inputs, info.subsection)
-        signers, counties = inputs.signers, inputs.counties
-    else:
-        assert isinstance(inputs, CanvassError)
-        margin = None
+def _margin_step(inputs: CheckInput, rule: SubsectionRule) -> Margin | None:
+    match inputs:
+        case CandidateRace():
+            return race_margin(inputs, rule)
+        case BallotQuestion():
+            return question_margin(inputs, rule)
+        case CanvassError():
+            return None  # (7) has no margin test
+        case _:
+            assert_never(inputs)
 
-    deadline = (
-        petition_deadline(inputs.canvass)
-        if rule.has_deadline and inputs.canvass is not None
-        else None
-    )
+
+def _deadline_step(inputs: CheckInput, rule: SubsectionRule) -> Deadline | None:
+    if rule.filing_window is None or inputs.canvass is None:
+        return None
+    return petition_deadline(inputs.canvass, rule.filing_window)
+
+
+def _petition_step(inputs: CheckInput, rule: SubsectionRule) -> PetitionFigures:
+    match inputs:
+        case BallotQuestion():
+            signers, counties = inputs.signers, inputs.counties
+        case CandidateRace() | CanvassError():
+            signers = counties = None
+        case _:
+            assert_never(inputs)
+    return PetitionFigures(signers, counties, rule.sufficient(signers, counties))
+
+
+def _related_step(margin: Margin | None) -> tuple[RelatedProvision, ...]:
     related: list[RelatedProvision] = []
     if margin is not None and margin.margin == 0:
         related.append(TIE_RECOUNT)
     if margin is not None and margin.within_bond_range:
         related.append(BOND_RECOUNT)
+    return tuple(related)
 
+
+def _notes_step(
+    inputs: CheckInput, rule: SubsectionRule, deadline: Deadline | None
+) -> tuple[str, ...]:
     notes: list[str] = []
     if rule.has_deadline and inputs.canvass is None:
         notes.append(NO_CANVASS_NOTE)
-    canvass_note = official_canvass_note(info.subsection)
+    canvass_note = official_canvass_note(rule.subsection)
     if canvass_note is not None:
         notes.append(canvass_note)
     if deadline is not None and deadline.readings_differ:
         notes.append(SATURDAY_NOTE)
+    return tuple(notes)
 
-    quoted = [info.subsection]
-    if info.subsection in (Subsection.STATE_QUESTION, Subsection.MULTICOUNTY_QUESTION):
-        quoted.append(Subsection.SOS_NOTICE)
+
+def _quotes_step(rule: SubsectionRule) -> tuple[Quote, ...]:
+    return tuple(Quote(s, subsection_text(s)) for s in (rule.subsection, *rule.relies_on))
+
+
+def check(inputs: CheckInput, today: date) -> Verdict:
+    """Decide one check. `today` is the current date in Montana, or a what-if date."""
+    info = KINDS[inputs.kind]
+    rule = info.rule
+    margin = _margin_step(inputs, rule)
+    deadline = _deadline_step(inputs, rule)
     return Verdict(
         inputs=inputs,
         today=today,
         info=info,
+        rule=rule,
         margin=margin,
         deadline=deadline,
-        petition=rule,
-        signers=signers,
-        counties=counties,
-        petition_sufficient=rule.sufficient(signers, counties),
-        related=tuple(related),
-        notes=tuple(notes),
-        quotes=tuple(Quote(s, subsection_text(s)) for s in quoted),
-        edition=edition_note(info.subsection),
+        petition=_petition_step(inputs, rule),
+        related=_related_step(margin),
+        notes=_notes_step(inputs, rule, deadline),
+        quotes=_quotes_step(rule),
+        edition=edition_note(rule.subsection),
     )

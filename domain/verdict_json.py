@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from datetime import date
+from enum import StrEnum
 from typing import Any
 
-from domain.inputs import BallotQuestion, CandidateRace
+from domain.inputs import FAMILY_FIELDS
 from domain.verdict import Verdict
 
 
@@ -13,10 +14,14 @@ def _iso(day: date | None) -> str | None:
     return None if day is None else day.isoformat()
 
 
+def _code(value: StrEnum | None) -> str | None:
+    return None if value is None else value.value
+
+
 def verdict_json(verdict: Verdict) -> dict[str, Any]:
     m = verdict.margin
     d = verdict.deadline
-    rule = verdict.petition
+    rule = verdict.rule
     out: dict[str, Any] = {
         "eligible": verdict.eligible,
         "kind": verdict.kind.value,
@@ -30,16 +35,15 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         "deadline": _iso(None if d is None else d.deadline),
         "deadline_safe": _iso(None if d is None else d.deadline_safe),
         "deadline_passed": verdict.deadline_passed,
-        "file_with": rule.file_with.value,
-        "petitioner": rule.petitioner.value,
-        "signers_required": rule.signers_required,
-        "counties_required": rule.counties_required,
-        "petition_sufficient": verdict.petition_sufficient,
+        "file_with": _code(rule.file_with),
+        "petitioner": _code(rule.petitioner),
+        "signers_required": None if rule.min_signers is None else rule.min_signers.value,
+        "counties_required": None if rule.min_counties is None else rule.min_counties.value,
+        "petition_sufficient": verdict.petition.sufficient,
         "related": [r.section for r in verdict.related],
         # More than section 9 asks for: what a caller needs to show its work.
         "outcome": verdict.outcome.value,
         "today": verdict.today.isoformat(),
-        "canvass": _iso(verdict.inputs.canvass),
         "days_left": verdict.days_left,
         "deadline_trace": None if d is None else d.trace(),
         "deadline_safe_trace": None if d is None else d.trace(safe=True),
@@ -49,17 +53,15 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         "notes": list(verdict.notes),
         "not_legal_advice": True,
     }
-    inputs = verdict.inputs
-    if isinstance(inputs, CandidateRace) and m is not None:
-        out["seats"] = inputs.seats
-        out["candidate"] = m.behind[0]
-        out["last_winner"] = m.ahead[0]
+    if m is not None and m.standings:
+        # What the check settled: which defeated candidate, behind which winner.
+        out["candidate"] = m.behind.name
+        out["last_winner"] = m.ahead.name
         out["standings"] = [
             {"name": s.name, "votes": s.votes, "place": s.place, "won": s.won} for s in m.standings
         ]
-    if isinstance(inputs, BallotQuestion):
-        out["votes_for"] = inputs.votes_for
-        out["votes_against"] = inputs.votes_against
-        out["signers"] = inputs.signers
-        out["counties"] = inputs.counties
+    # Then every input field of the shape, as given (declared once, in domain.inputs).
+    given = verdict.inputs.model_dump(mode="json")
+    for field in FAMILY_FIELDS[verdict.info.family]:
+        out.setdefault(field.key, given[field.key])
     return out

@@ -7,8 +7,9 @@ there is reported like any listener failure: logged, and explained privately to 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import Any, Final
 
 from handlers.observability import report_failure
@@ -19,6 +20,8 @@ WORKERS: Final = 8
 class AfterAck:
     def __init__(self, workers: int = WORKERS) -> None:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="recount-after-ack")
+        self._pending: set[Future[None]] = set()
+        self._lock = threading.Lock()
 
     def run(
         self, work: Callable[[], object], *, body: dict[str, Any], request_id: str
@@ -29,7 +32,23 @@ class AfterAck:
             except Exception as error:
                 report_failure(error, body, request_id)
 
-        return self._pool.submit(guarded)
+        future = self._pool.submit(guarded)
+        with self._lock:
+            self._pending.add(future)
+        future.add_done_callback(self._forget)
+        return future
+
+    def _forget(self, future: Future[None]) -> None:
+        with self._lock:
+            self._pending.discard(future)
+
+    def drain(self, timeout: float | None = None) -> bool:
+        """Waits until all work handed over so far is done; False if `timeout` ran out first.
+        Tests drain before asserting that nothing was posted, instead of sleeping."""
+        with self._lock:
+            pending = set(self._pending)
+        _, not_done = wait(pending, timeout=timeout)
+        return not not_done
 
     def shutdown(self) -> None:
         self._pool.shutdown(wait=True)

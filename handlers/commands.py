@@ -1,4 +1,4 @@
-"""`/recount`: the form, help, or a quick check answered in the channel.
+"""The slash command (`/recount`): the form, help, or a quick check answered in the channel.
 
 Every branch acknowledges at once. A quick check's verdict is the acknowledgement itself
 (response_type in_channel): no outbound call that could be slow, rate-limited or refused,
@@ -8,7 +8,7 @@ the ack.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any
 
 from slack_bolt import Ack, App, BoltContext
 from slack_sdk import WebClient
@@ -17,14 +17,10 @@ from domain import InputError, check
 from handlers.form_view import form_view
 from handlers.help_message import help_message
 from handlers.metadata import FormContext
-from handlers.quick_syntax import FormRequest, HelpRequest, QuickSyntaxError, parse
+from handlers.services import Services
 from handlers.slack_text import unescape_command_text
+from handlers.syntax import COMMAND, FormRequest, HelpRequest, QuickSyntaxError, parse
 from handlers.verdict_message import error_message, verdict_message
-
-if TYPE_CHECKING:
-    from handlers.register import Services
-
-COMMAND: Final = "/recount"
 
 
 def register(app: App, services: Services) -> None:

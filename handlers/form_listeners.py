@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from slack_bolt import Ack, App, BoltContext
 from slack_sdk import WebClient
@@ -12,10 +12,9 @@ from domain import InputError, check
 from handlers.delivery import deliver
 from handlers.form_state import errors_by_block, read_form, selected_kind, text_values
 from handlers.form_view import FORM_CALLBACK_ID, KIND_ACTION_ID, KIND_BLOCK, form_view
+from handlers.services import Services
+from handlers.syntax import COMMAND
 from handlers.verdict_message import verdict_message
-
-if TYPE_CHECKING:
-    from handlers.register import Services
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +54,7 @@ def register(app: App, services: Services) -> None:
             )
             ack(
                 response_action="errors",
-                errors={KIND_BLOCK: "This form has expired. Please run /recount again."},
+                errors={KIND_BLOCK: f"This form has expired. Please run {COMMAND} again."},
             )
             return
         values = (view.get("state") or {}).get("values") or {}

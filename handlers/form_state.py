@@ -1,4 +1,8 @@
-"""Reading the submitted form: Slack's `view.state.values` to a check, errors by block."""
+"""Reading the submitted form: Slack's `view.state.values` to a check, errors by block.
+
+Which blocks there are, and how each one's text becomes a value, comes from the fields'
+declarations in the domain; candidate lines are read by the quick syntax's own item reader.
+"""
 
 from __future__ import annotations
 
@@ -7,20 +11,34 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any, Final
 
-from domain import CheckInput, ContestKind, InputError, Problem, build_check, resolve_kind
-from handlers.form_view import KIND_ACTION_ID, KIND_BLOCK
-from handlers.quick_syntax import parse_number
+from domain import (
+    FIELDS,
+    CheckInput,
+    ContestKind,
+    InputError,
+    InputField,
+    Problem,
+    ValueType,
+    build_check,
+    resolve_kind,
+)
+from handlers.form_view import KIND_ACTION_ID, KIND_BLOCK, VALUE_ACTION_ID
+from handlers.syntax import parse_number, read_candidate_line
 
-NUMBER_FIELDS: Final = ("seats", "total", "votes_for", "votes_against", "signers", "counties")
-TEXT_FIELDS: Final = ("candidates", "candidate", *NUMBER_FIELDS)
+# Every field the form can show, but the kind (its own select).
+FORM_FIELDS: Final = tuple(f for f in FIELDS.values() if f.value_type is not ValueType.KIND)
+
+
+def _object(value: object) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
 
 
 def selected_kind(values: Mapping[str, Any]) -> ContestKind | None:
-    option = values.get(KIND_BLOCK, {}).get(KIND_ACTION_ID, {}).get("selected_option")
+    option = _object(_object(values.get(KIND_BLOCK)).get(KIND_ACTION_ID)).get("selected_option")
     if not option:
         return None
     try:
-        return resolve_kind(str(option.get("value", "")))
+        return resolve_kind(str(_object(option).get("value", "")))
     except InputError:
         return None
 
@@ -28,38 +46,41 @@ def selected_kind(values: Mapping[str, Any]) -> ContestKind | None:
 def text_values(values: Mapping[str, Any]) -> dict[str, str]:
     """What the user typed or picked, by field, as text (to redraw or re-fill the form)."""
     out: dict[str, str] = {}
-    for block_id in TEXT_FIELDS:
-        typed = values.get(block_id, {}).get("value", {}).get("value")
+    for field in FORM_FIELDS:
+        element = _object(_object(values.get(field.key)).get(VALUE_ACTION_ID))
+        typed = element.get("selected_date" if field.value_type is ValueType.DATE else "value")
         if typed:
-            out[block_id] = str(typed)
-    picked = values.get("canvass", {}).get("value", {}).get("selected_date")
-    if picked:
-        out["canvass"] = str(picked)
+            out[field.key] = str(typed)
     return out
 
 
 def _candidates(text: str) -> tuple[tuple[str, int], ...]:
-    """Lines like "Smith: 1204", "Smith 1,204" or "Mary Smith = 1204"."""
+    """One candidate a line, read as the quick syntax reads one: "Smith: 1204", "Smith 1,204",
+    "Mary Smith = 1204", '"Mary Smith" 1,204'."""
     found: list[tuple[str, int]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
             continue
-        for separator in (":", "=", None):
-            name, _, votes = line.rpartition(separator) if separator else line.rpartition(" ")
-            if name.strip():
-                break
-        name, votes = name.strip(), votes.strip()
-        if not name or not votes:
-            raise InputError.about(
-                "candidates",
-                f'line {number} ("{line[:60]}"): write a name and votes, like Smith: 1204',
-            )
         try:
-            found.append((name, parse_number(votes, f"votes for {name}")))
+            found.append(read_candidate_line(line))
         except InputError as error:
             raise InputError.about("candidates", f"line {number}: {error.message}") from None
     return tuple(found)
+
+
+def _value(field: InputField, text: str) -> object:
+    match field.value_type:
+        case ValueType.CANDIDATES:
+            return _candidates(text)
+        case ValueType.DATE:
+            try:
+                return date.fromisoformat(text)
+            except ValueError:
+                raise InputError.about(field.key, f'"{text}" is not a date') from None
+        case ValueType.NUMBER:
+            return parse_number(text, field.term.name)
+        case _:
+            return text.strip() or None
 
 
 def read_form(values: Mapping[str, Any]) -> CheckInput:
@@ -67,23 +88,13 @@ def read_form(values: Mapping[str, Any]) -> CheckInput:
     kind = selected_kind(values)
     if kind is None:
         raise InputError.about(KIND_BLOCK, "choose the kind of contest")
-    typed = text_values(values)
     fields: dict[str, object] = {}
     problems: list[Problem] = []
-    for name, text in typed.items():
+    for key, text in text_values(values).items():
         try:
-            if name == "candidates":
-                fields[name] = _candidates(text)
-            elif name == "canvass":
-                fields[name] = date.fromisoformat(text)
-            elif name in NUMBER_FIELDS:
-                fields[name] = parse_number(text, name.replace("_", " "))
-            else:
-                fields[name] = text.strip() or None
+            fields[key] = _value(FIELDS[key], text)
         except InputError as error:
-            problems.append(Problem(name, error.message))
-        except ValueError:
-            problems.append(Problem(name, f'"{text}" is not a date'))
+            problems.append(Problem(key, error.message))
     if problems:
         raise InputError(problems)
     return build_check(kind, fields)

@@ -1,7 +1,8 @@
 """The guided form (a modal): choose the kind, then fill in only that kind's fields.
 
 Pure builders: `form_view(...)` returns the view as a dict validated by slack_sdk.models.
-Block ids are the domain's field names, so an `InputError`'s problems land on their fields.
+Each input comes from the field's declaration in the domain (label, help, optional or not,
+default): its block id is the field's key, so an `InputError`'s problems land on their fields.
 """
 
 from __future__ import annotations
@@ -23,13 +24,17 @@ from slack_sdk.models.blocks import (
 )
 from slack_sdk.models.views import View
 
-from domain import KINDS, ContestKind, Family, Subsection, takes_counties
+from domain import FIELDS, KINDS, ContestKind, InputField, Subsection, ValueType, fields_for
+from domain.inputs import KIND_TERM
 from domain.related import official_canvass_note
 
 FORM_CALLBACK_ID: Final = "recount_form"
 KIND_ACTION_ID: Final = "kind_select"
 KIND_BLOCK: Final = "kind"
+VALUE_ACTION_ID: Final = "value"  # every field's element: state.values[key]["value"]
 TITLE: Final = "Recount check"  # Slack allows 24 characters
+CANDIDATES_PLACEHOLDER: Final = "Smith: 1204\nJones: 1199"
+TEXT_LIMIT: Final = 3000
 
 # (label, subsections) of the option groups, in the order a clerk thinks of them
 _GROUPS: Final = (
@@ -60,27 +65,29 @@ def kind_options() -> list[OptionGroup]:
     ]
 
 
-def _text_input(
-    block_id: str,
-    label: str,
-    *,
-    hint: str | None = None,
-    optional: bool = True,
-    multiline: bool = False,
-    initial: str | None = None,
-    placeholder: str | None = None,
-) -> InputBlock:
+def _field_block(field: InputField, kind: ContestKind, initial: str | None) -> InputBlock:
+    term = field.term
+    if field.value_type is ValueType.DATE:
+        return InputBlock(
+            block_id=field.key,
+            label=term.label,
+            hint=official_canvass_note(KINDS[kind].subsection) or term.help,
+            optional=not field.required,
+            element=DatePickerElement(action_id=VALUE_ACTION_ID, initial_date=initial or None),
+        )
+    many = field.value_type is ValueType.CANDIDATES  # one candidate per line
+    default = None if field.default is None else str(field.default)
     return InputBlock(
-        block_id=block_id,
-        label=label,
-        hint=hint,
-        optional=optional,
+        block_id=field.key,
+        label=term.label,
+        hint=term.help,
+        optional=not field.required,
         element=PlainTextInputElement(
-            action_id="value",
-            multiline=multiline,
-            initial_value=initial or None,
-            placeholder=placeholder,
-            max_length=3000,
+            action_id=VALUE_ACTION_ID,
+            multiline=many,
+            initial_value=initial or default,
+            placeholder=CANDIDATES_PLACEHOLDER if many else None,
+            max_length=TEXT_LIMIT,
         ),
     )
 
@@ -95,80 +102,24 @@ def form_view(
     blocks: list[Block] = [
         InputBlock(
             block_id=KIND_BLOCK,
-            label="Kind of contest",
+            label=KIND_TERM.label,
             dispatch_action=True,  # choosing a kind redraws the form with its fields
             element=StaticSelectElement(
                 action_id=KIND_ACTION_ID,
-                placeholder="Choose the kind of contest",
+                placeholder=f"Choose the {KIND_TERM.name}",
                 option_groups=kind_options(),
                 initial_option=_option(kind) if kind else None,
             ),
         )
     ]
-    family = KINDS[kind].family if kind else None
-    if family is Family.CANDIDATE_RACE:
-        blocks += [
-            _text_input(
-                "candidates",
-                "Candidates and votes",
-                hint="One per line, like  Smith: 1204",
-                optional=False,
-                multiline=True,
-                initial=values.get("candidates"),
-                placeholder="Smith: 1204\nJones: 1199",
-            ),
-            _text_input("seats", "Seats to fill", initial=values.get("seats") or "1"),
-            _text_input(
-                "total",
-                "Total votes cast for the position (optional)",
-                hint="Only if more than the votes listed, e.g. write-ins",
-                initial=values.get("total"),
-            ),
-            _text_input(
-                "candidate",
-                "Candidate to check (optional)",
-                hint="A defeated candidate; if blank, the best-placed one who did not win",
-                initial=values.get("candidate"),
-            ),
-        ]
-    elif family is Family.BALLOT_QUESTION:
-        blocks += [
-            _text_input("votes_for", "Votes for", optional=False, initial=values.get("votes_for")),
-            _text_input(
-                "votes_against",
-                "Votes against",
-                optional=False,
-                initial=values.get("votes_against"),
-            ),
-            _text_input(
-                "signers",
-                "Electors who signed the petition (optional)",
-                initial=values.get("signers"),
-            ),
-        ]
-        if kind is not None and takes_counties(kind):
-            blocks.append(
-                _text_input(
-                    "counties",
-                    "Counties the signers represent (optional)",
-                    initial=values.get("counties"),
-                )
-            )
     if kind is not None:
-        canvass = values.get("canvass")
-        blocks.append(
-            InputBlock(
-                block_id="canvass",
-                label="Date of the official canvass",
-                hint=official_canvass_note(KINDS[kind].subsection),
-                optional=True,
-                element=DatePickerElement(action_id="value", initial_date=canvass or None),
-            )
-        )
+        blocks += [_field_block(f, kind, values.get(f.key)) for f in fields_for(kind)]
     else:
         blocks.append(
             ContextBlock(
-                elements=[MarkdownTextObject(text="Choose the kind of contest to see its fields.")]
+                elements=[
+                    MarkdownTextObject(text=f"Choose the {KIND_TERM.name} to see its fields.")
+                ]
             )
         )
     view = View(
@@ -184,15 +135,16 @@ def form_view(
 
 
 def prefill_values(fields: Mapping[str, Any]) -> dict[str, str]:
-    """A check's fields as the form's text values (for the what-if button)."""
+    """A check's saved fields as the form's text values (for the what-if button)."""
     out: dict[str, str] = {}
-    for name, value in fields.items():
+    for key, value in fields.items():
         if value is None:
             continue
-        if name == "candidates":
-            out[name] = "\n".join(f"{c['name']}: {c['votes']}" for c in value)
+        declared = FIELDS.get(key)
+        if declared is not None and declared.value_type is ValueType.CANDIDATES:
+            out[key] = "\n".join(f"{c['name']}: {c['votes']}" for c in value)
         elif isinstance(value, date):
-            out[name] = value.isoformat()
+            out[key] = value.isoformat()
         else:
-            out[name] = str(value)
+            out[key] = str(value)
     return out

@@ -1,19 +1,19 @@
-"""`/recount help`: usage, the kinds and examples, shown only to the asker."""
+"""The command's `help`: usage, the kinds and examples, shown only to the asker."""
 
 from __future__ import annotations
 
 from slack_sdk.models.blocks import MarkdownTextObject, SectionBlock
 
 from domain import KINDS
-from handlers.quick_syntax import EXAMPLES, ITEMS_SUMMARY
 from handlers.slack_text import escape
+from handlers.syntax import COMMAND, EXAMPLES, ITEMS_SUMMARY
 from handlers.verdict_message import SlackMessage
 
 
 def help_message() -> SlackMessage:
     usage = (
         "*Can this race or question be recounted under MCA 13-16-201?*\n"
-        "`/recount` opens a form. `/recount KIND ITEMS...` checks right away and posts the "
+        f"`{COMMAND}` opens a form. `{COMMAND} KIND ITEMS...` checks right away and posts the "
         "verdict in this channel.\n"
         f"{escape(ITEMS_SUMMARY)}"
     )
@@ -23,13 +23,13 @@ def help_message() -> SlackMessage:
         + f": {info.covers} — {info.subsection.code}"
         for info in KINDS.values()
     )
-    examples = "\n".join(f"• `/recount {text}`" for text in EXAMPLES)
+    examples = "\n".join(f"• `{COMMAND} {text}`" for text in EXAMPLES)
     blocks = [
         SectionBlock(text=MarkdownTextObject(text=usage)),
         SectionBlock(text=MarkdownTextObject(text=f"*Kinds*\n{kinds}")),
         SectionBlock(text=MarkdownTextObject(text=f"*Examples*\n{examples}")),
     ]
     return SlackMessage(
-        text="How to use /recount: /recount KIND ITEMS..., or /recount alone for a form.",
+        text=f"How to use {COMMAND}: {COMMAND} KIND ITEMS..., or {COMMAND} alone for a form.",
         blocks=[b.to_dict() for b in blocks],
     )

@@ -16,10 +16,11 @@ from slack_sdk.errors import SlackClientError
 from slack_sdk.webhook import WebhookClient
 
 from handlers.retries import HTTP_TIMEOUT, retry_handlers
+from handlers.syntax import COMMAND
 
 log = logging.getLogger("recount.requests")
 SORRY = (
-    ":warning: Something went wrong while answering your /recount request, and nothing was "
+    f":warning: Something went wrong while answering your {COMMAND} request, and nothing was "
     "posted. Please try again; if it keeps happening, tell whoever runs the bot the "
     "request id {rid}."
 )

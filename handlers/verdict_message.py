@@ -20,6 +20,7 @@ from slack_sdk.models.blocks import MarkdownTextObject, SectionBlock
 from domain import Outcome, Verdict
 from domain.explain import explain
 from handlers.slack_text import clip, escape, escape_mrkdwn, mention
+from handlers.syntax import COMMAND
 
 ADJUST_ACTION_ID: Final = "adjust_recheck"
 SECTION_LIMIT: Final = 3000
@@ -105,7 +106,7 @@ def error_message(message: str, example: str | None) -> SlackMessage:
     """A private reply for bad input: the problem quoted, and a text that would work."""
     text = f":warning: {escape_mrkdwn(message)}"
     if example:
-        text += f"\nFor example: `/recount {escape(example)}`"
+        text += f"\nFor example: `{COMMAND} {escape(example)}`"
     text = clip(text, SECTION_LIMIT)
     return SlackMessage(
         text=text,

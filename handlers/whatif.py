@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
@@ -12,11 +12,9 @@ from domain import InputError
 from handlers.form_state import saved_fields
 from handlers.form_view import form_view, prefill_values
 from handlers.metadata import FormContext
+from handlers.services import Services
 from handlers.slack_text import is_channel_id
 from handlers.verdict_message import ADJUST_ACTION_ID
-
-if TYPE_CHECKING:
-    from handlers.register import Services
 
 log = logging.getLogger(__name__)
 

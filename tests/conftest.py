@@ -1,3 +1,5 @@
+"""Fixtures for every test: one TODAY, a fake Slack on loopback, and the real app against it."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -7,35 +9,37 @@ from pathlib import Path
 import pytest
 from slack_bolt import App
 
-from .fake_slack import FakeSlack
+from bot.app import create_app
+from handlers.after_ack import AfterAck
 
-# The date a test treats as "today" unless it says otherwise (the canvass season of 2026).
+from .fake_slack import FakeSlack
+from .slack_helpers import settings_for
+
+# The one date every test treats as "today" unless it says otherwise: canvass week of 2026,
+# two days after a Monday Nov 16 canvass (deadline_safe Sat Nov 21, deadline Mon Nov 23).
 TODAY = date(2026, 11, 18)
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
 
 
 @pytest.fixture
-def today() -> date:
-    return TODAY
-
-
-@pytest.fixture
 def fake() -> Iterator[FakeSlack]:
     """A fake Slack Web API on loopback, stopped after the test."""
-    from .fake_slack import FakeSlack as Fake
-
-    server = Fake()
+    server = FakeSlack()
     yield server
     server.stop()
 
 
 @pytest.fixture
-def app(fake: FakeSlack) -> App:
+def after_ack() -> Iterator[AfterAck]:
+    """The app's after-ack pool: `after_ack.drain()` instead of sleeping before asserting
+    that nothing was sent."""
+    pool = AfterAck()
+    yield pool
+    pool.shutdown()
+
+
+@pytest.fixture
+def app(fake: FakeSlack, after_ack: AfterAck) -> App:
     """The real Bolt app, pointed at the fake Slack, with today fixed."""
-    from bot.app import create_app
-
-    from .slack_helpers import TODAY as SLACK_TODAY
-    from .slack_helpers import settings_for
-
-    return create_app(settings_for(fake), today=lambda: SLACK_TODAY)
+    return create_app(settings_for(fake), today=lambda: TODAY, after_ack=after_ack)

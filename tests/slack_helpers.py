@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
-from datetime import date
 from typing import Any
 
+from pydantic import SecretStr
 from slack_bolt import App, BoltRequest, BoltResponse
+from slack_sdk.models.blocks import Block
 
 from bot.settings import Settings
+from domain import resolve_kind
+from handlers.form_view import form_view
+from handlers.metadata import FormContext, MetadataSigner
 
 from .fake_slack import (
     BOT_TOKEN,
@@ -19,7 +24,6 @@ from .fake_slack import (
     signed_headers,
 )
 
-TODAY = date(2026, 11, 18)
 CHANNEL = "C0CANVASS"
 USER = "U0CLERK"
 
@@ -112,3 +116,57 @@ def button_payload(
             }
         ],
     }
+
+
+QUICK = "county Smith 1204 Jones 1199 canvass 11/16"
+FORM_VALUES = state("county", canvass="2026-11-16", candidates="Smith: 1204\nJones: 1199")
+
+
+def block_texts(blocks: list[dict[str, Any]]) -> str:
+    return json.dumps(blocks, ensure_ascii=False)
+
+
+def signed_form(kind: str | None = None, **context: Any) -> dict[str, Any]:
+    """The form as the bot would have opened it from /recount in CHANNEL."""
+    secret = Settings(signing_secret=SecretStr(SIGNING_SECRET)).metadata_secret()
+    metadata = MetadataSigner(secret).dumps(FormContext(channel=CHANNEL, user=USER, **context))
+    return form_view(metadata, None if kind is None else resolve_kind(kind))
+
+
+def quick(app: App, fake: FakeSlack, text: str = QUICK) -> dict[str, Any]:
+    """Runs a quick check; returns the acknowledgement's body (the verdict itself)."""
+    response = run_command(app, fake, text)
+    assert response.status == 200
+    body: dict[str, Any] = json.loads(response.body)
+    return body
+
+
+def submit_form(app: App, fake: FakeSlack) -> None:
+    """A valid form submission from /recount in CHANNEL, whose response_url is fake's "cmd"."""
+    response = submit(app, signed_form("county", response_url=fake.response_url()), FORM_VALUES)
+    assert (response.status, response.body) == (200, "")
+
+
+MESSAGE_BLOCK_LIMIT = 50
+
+
+def assert_valid(blocks: list[dict[str, Any]]) -> None:
+    assert len(blocks) <= MESSAGE_BLOCK_LIMIT
+    parsed = Block.parse_all(blocks)
+    assert len(parsed) == len(blocks)
+    for block, raw in zip(parsed, blocks, strict=True):
+        assert block is not None
+        rebuilt = block.to_dict()  # raises SlackObjectFormationError on anything Slack refuses
+        assert rebuilt["type"] == raw["type"]
+        for text in texts_of(raw):
+            assert len(text) <= 3000
+
+
+def texts_of(node: Any) -> list[str]:
+    """Every "text" string anywhere in a block tree."""
+    if isinstance(node, dict):
+        own = [node["text"]] if isinstance(node.get("text"), str) else []
+        return own + [t for v in node.values() for t in texts_of(v)]
+    if isinstance(node, list):
+        return [t for v in node for t in texts_of(v)]
+    return []

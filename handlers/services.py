@@ -1,0 +1,17 @@
+"""What the listeners share: built once by `bot.app.create_app`, handed to each `register`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from handlers.after_ack import AfterAck
+from handlers.metadata import MetadataSigner
+
+
+@dataclass(frozen=True)
+class Services:
+    signer: MetadataSigner  # signs the form's private_metadata
+    today: Callable[[], date]  # today in Montana (tests fix it)
+    after_ack: AfterAck  # runs the Slack calls that follow an acknowledgement

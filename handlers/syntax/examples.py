@@ -1,0 +1,44 @@
+"""The slash command's name, and the examples every surface shows (quick-syntax.md)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from domain import KINDS, ContestKind, Family
+
+# The slash command, as users type it; app.yaml declares the same (a test keeps them equal).
+COMMAND: Final = "/recount"
+
+# One correct example per family; the kind's own word is put first.
+_EXAMPLE_ITEMS: Final = {
+    Family.CANDIDATE_RACE: "Smith 1204 Jones 1199 canvass 2026-11-16",
+    Family.BALLOT_QUESTION: "for 3237 against 3250 signers 12 canvass 2026-11-21",
+    Family.CANVASS_ERROR: "canvass 2026-11-16",
+}
+_QUESTION_COUNTIES_ITEMS: Final = "yes 201000 no 200600 signers 150 counties 7 canvass 2026-12-01"
+GENERAL_EXAMPLE: Final = "county Smith 1204 Jones 1199 canvass 2026-11-16"
+# The items of quick-syntax.md in one breath, shown by `help` on every surface.
+ITEMS_SUMMARY: Final = (
+    "Items, in any order: NAME VOTES (or NAME=VOTES; names with spaces in double quotes), "
+    "for/yes VOTES, against/no VOTES, canvass DATE, seats N, total N, candidate NAME, "
+    'signers N, counties N. Dates: 2026-11-16, 11/16/2026, 11/16, Nov 16, "Nov 16, 2026".'
+)
+# The examples of quick-syntax.md, shown by `help` on every surface.
+EXAMPLES: Final = (
+    GENERAL_EXAMPLE,
+    "legislature Sheldon-Galloway 1882 Dever 1868 canvass 11/28/2018",
+    "municipal A=900 B=850 McGrew=694 Askew=692 seats 3",
+    "question for 3237 against 3250 signers 12 canvass Nov 21",
+    "state-question yes 201000 no 200600 signers 150 counties 7",
+    "canvass-error",
+)
+
+
+def example_for(kind: ContestKind | None) -> str:
+    """A correct quick-syntax text for `kind` (what follows the command)."""
+    if kind is None:
+        return GENERAL_EXAMPLE
+    info = KINDS[kind]
+    if info.takes_counties:
+        return f"{kind.value} {_QUESTION_COUNTIES_ITEMS}"
+    return f"{kind.value} {_EXAMPLE_ITEMS[info.family]}"

@@ -1,0 +1,77 @@
+"""The one grammar for what follows `/recount` and `recount check` (shared/spec/quick-syntax.md).
+
+    (nothing)        -> FormRequest (open the form)
+    help             -> HelpRequest
+    KIND ITEMS...    -> a validated check input for the domain
+
+Every failure is a `QuickSyntaxError` (an `InputError`) that quotes the offending words and
+carries one correct example for the kind. This package reads text and imports nothing from
+Slack; the law is `domain`'s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Final
+
+from domain import CheckInput, ContestKind, InputError, Problem, build_check, resolve_kind
+from handlers.syntax.examples import GENERAL_EXAMPLE, example_for
+from handlers.syntax.items import Items, read_items
+from handlers.syntax.tokens import expand_keyword_equals, tokenize
+
+MAX_TEXT_LENGTH: Final = 3000  # Slack's own cap on a section; longer text is refused at once
+
+
+class QuickSyntaxError(InputError):
+    """Text that does not fit the grammar or the law's inputs; `example` shows a right one."""
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...], example: str) -> None:
+        super().__init__(problems)
+        self.example = example
+
+
+@dataclass(frozen=True)
+class HelpRequest:
+    """`help`."""
+
+
+@dataclass(frozen=True)
+class FormRequest:
+    """Nothing after the command."""
+
+
+ParsedCommand = CheckInput | HelpRequest | FormRequest
+
+
+def parse(text: str, today: date) -> ParsedCommand:
+    """Reads what follows `/recount`. `today` fills in a date written without a year."""
+    if len(text) > MAX_TEXT_LENGTH:
+        too_long = f"that text is {len(text):,} characters; the limit is {MAX_TEXT_LENGTH:,}"
+        raise QuickSyntaxError([Problem(None, too_long)], GENERAL_EXAMPLE)
+    kind: ContestKind | None = None
+    items: Items | None = None
+    try:
+        tokens = expand_keyword_equals(tokenize(text))
+        if not tokens:
+            return FormRequest()
+        if not tokens[0].quoted and tokens[0].word == "help":
+            return HelpRequest()
+        kind = resolve_kind(tokens[0].text)
+        items = read_items(tokens[1:], today)
+        return build_check(kind, items.fields)
+    except InputError as error:
+        shown = items.shown if items is not None else {}
+        raise QuickSyntaxError(_quoted(error.problems, shown), example_for(kind)) from None
+
+
+def _quoted(problems: tuple[Problem, ...], shown: dict[str, str]) -> list[Problem]:
+    """Puts the words a problem is about in front of it, when the message lacks them."""
+    out = []
+    for p in problems:
+        words = shown.get(p.field or "")
+        if words and f'"{words}"' not in p.message and not p.message.startswith('"'):
+            out.append(Problem(p.field, f'"{words}": {p.message}'))
+        else:
+            out.append(p)
+    return out

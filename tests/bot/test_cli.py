@@ -1,0 +1,133 @@
+"""The command line as a user runs it: a real subprocess, exit codes, stdout and stderr."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from ..domain.test_verdict_json import SECTION_9_KEYS
+
+
+def recount(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_json_verdict() -> None:
+    done = recount(
+        "check",
+        "--json",
+        "--today",
+        "2026-11-18",
+        "county",
+        "Smith",
+        "1204",
+        "Jones",
+        "1199",
+        "canvass",
+        "11/16",
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    j = json.loads(done.stdout)
+    assert set(j) >= SECTION_9_KEYS
+    assert (j["eligible"], j["margin"], j["deadline"], j["deadline_safe"]) == (
+        True,
+        5,
+        "2026-11-23",
+        "2026-11-21",
+    )
+    assert j["today"] == "2026-11-18"
+
+
+def test_text_may_be_one_quoted_argument_and_options_may_follow() -> None:
+    a = recount("check", "--json", "--today=2026-11-18", 'county "Mary Smith" 1204 Jones 1199')
+    b = recount(
+        "check",
+        "county",
+        '"Mary Smith"',
+        "1204",
+        "Jones",
+        "1199",
+        "--today",
+        "2026-11-18",
+        "--json",
+    )
+    assert a.returncode == b.returncode == 0
+    assert json.loads(a.stdout) == json.loads(b.stdout)
+
+
+def test_human_verdict_leads_with_the_answer() -> None:
+    done = recount(
+        "check", "--today", "2026-11-18", "county Smith 1204 Jones 1199 canvass 2026-11-16"
+    )
+    assert done.returncode == 0
+    lines = done.stdout.splitlines()
+    assert lines[0] == "RECOUNT AVAILABLE"
+    text = done.stdout
+    for expected in (
+        "Jones is 5 votes behind Smith (1,204 - 1,199), out of 2,403 votes cast.",
+        "Largest margin that qualifies: 10 votes",
+        "File by Sat Nov 21, 2026 to be safe under every reading",
+        "Mon Nov 23, 2026 is timely if 1-1-307 applies",
+        "File with: the election administrator.",
+        "Mont. Code Ann. § 13-16-201(1)",
+        '"(1) If a candidate for a county',
+        "Text as amended through 1987; (1) is (1)(a) in the current code.",
+        "not legal advice",
+    ):
+        assert expected in " ".join(text.split()), expected
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", "county", "Smith", "1204", "Jones"],
+        ["check", "county Smith 1204 Jones 1199 canvass 2/30"],
+        ["check", "bogus 1 2"],
+        ["check", "--json", "county", "Smith", "-5", "Jones", "3"],
+        ["check", "--today", "yesterday", "county", "A", "1", "B", "2"],
+        ["check", "--today"],
+        ["frobnicate"],
+        [],
+    ],
+)
+def test_bad_input_exits_2_with_one_line_on_stderr(args: list[str]) -> None:
+    done = recount(*args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith("error: ")
+    assert "Traceback" not in done.stderr
+
+
+def test_error_shows_an_example_that_works() -> None:
+    done = recount("check", "question", "for", "12")
+    assert done.returncode == 2
+    example = done.stderr.split('Example: recount check "', 1)[1].rstrip().rstrip('"')
+    assert recount("check", example).returncode == 0
+
+
+def test_help() -> None:
+    for args in (["check", "help"], ["check"]):
+        done = recount(*args)
+        assert done.returncode == 0
+        assert "state-question [initiative, referendum]" in done.stdout
+    assert recount("--help").returncode == 0
+
+
+def test_console_reads_lines_until_end_of_input() -> None:
+    done = recount("console", stdin="help\ncounty Smith 1204 Jones\ncounty Smith 1204 Jones 1199\n")
+    assert done.returncode == 0
+    assert "Kinds (aliases in brackets):" in done.stdout
+    assert 'error: "Jones" needs its votes' in done.stdout
+    assert "Jones is 5 votes behind Smith" in done.stdout

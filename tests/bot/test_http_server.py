@@ -1,0 +1,69 @@
+"""HTTP mode through a real server on loopback: /healthz, /slack/events, signatures."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+
+from bot.app import create_app
+from bot.http_server import make_http_server
+from handlers.after_ack import AfterAck
+
+from ..conftest import TODAY
+from ..fake_slack import FakeSlack, command_body, signed_headers
+from ..servers import post
+from ..slack_helpers import settings_for
+
+
+@pytest.fixture
+def server(fake: FakeSlack, after_ack: AfterAck) -> Iterator[str]:
+    app = create_app(settings_for(fake), today=lambda: TODAY, after_ack=after_ack)
+    httpd = make_http_server(app, "127.0.0.1", 0)
+    thread = threading.Thread(
+        target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+    )
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def test_healthz_says_ok_and_nothing_else(server: str) -> None:
+    with urllib.request.urlopen(f"{server}/healthz", timeout=5) as response:
+        assert response.status == 200
+        assert response.read() == b"ok\n"
+
+
+def test_unknown_paths_are_404(server: str) -> None:
+    status, _ = post(f"{server}/elsewhere", "x", {})
+    assert status == 404
+
+
+def test_signed_command_over_http_answers_in_channel(server: str, fake: FakeSlack) -> None:
+    body = command_body("county Smith 1204 Jones 1199 canvass 11/16", fake.response_url())
+    status, text = post(f"{server}/slack/events", body, signed_headers(body))
+    assert status == 200
+    answer = json.loads(text)
+    assert answer["response_type"] == "in_channel"
+    assert "13-16-201(1)" in json.dumps(answer["blocks"])
+
+
+@pytest.mark.parametrize("how", ["wrong", "stale", "missing"])
+def test_bad_signatures_over_http_get_401(
+    server: str, fake: FakeSlack, after_ack: AfterAck, how: str
+) -> None:
+    body = command_body("county Smith 1204 Jones 1199", fake.response_url())
+    headers = {
+        "wrong": signed_headers(body, secret="nope"),
+        "stale": signed_headers(body, timestamp=int(time.time()) - 3600),
+        "missing": {"content-type": "application/x-www-form-urlencoded"},
+    }[how]
+    status, _ = post(f"{server}/slack/events", body, headers)
+    assert status == 401
+    assert after_ack.drain(timeout=5)
+    assert fake.calls == []

@@ -1,0 +1,68 @@
+"""app.yaml stays in step with what the code registers and calls."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import yaml
+from slack_bolt import App
+
+from handlers.form_view import FORM_CALLBACK_ID, KIND_ACTION_ID, form_view
+from handlers.syntax import COMMAND
+from handlers.verdict_message import ADJUST_ACTION_ID
+
+from ..fake_slack import FakeSlack, payload_body
+from ..servers import ROOT
+from ..slack_helpers import QUICK, dispatch, run_command, state, view_payload
+
+MANIFEST: dict[str, Any] = yaml.safe_load((ROOT / "app.yaml").read_text())
+
+# The scope each Web API method the bot calls needs (api.slack.com/methods).
+METHOD_SCOPES = {
+    "chat_postMessage": "chat:write",
+    "chat_postEphemeral": "chat:write",
+    "views_open": None,
+    "views_update": None,
+}
+
+
+def test_manifest_declares_the_one_command() -> None:
+    commands = [c["command"] for c in MANIFEST["features"]["slash_commands"]]
+    assert commands == [COMMAND]
+    command = MANIFEST["features"]["slash_commands"][0]
+    assert command["description"] and command["usage_hint"]
+    assert command["should_escape"] is False  # the parser reads names as typed
+
+
+def test_manifest_scopes_are_exactly_what_the_code_uses() -> None:
+    called = set()
+    for path in (ROOT / "handlers").rglob("*.py"):
+        called |= set(re.findall(r"client\.(\w+)\(", path.read_text()))
+    assert called <= set(METHOD_SCOPES), called - set(METHOD_SCOPES)
+    needed = {"commands"} | {METHOD_SCOPES[m] for m in called if METHOD_SCOPES[m]}
+    assert set(MANIFEST["oauth_config"]["scopes"]["bot"]) == needed
+
+
+def test_manifest_settings() -> None:
+    assert MANIFEST["settings"]["interactivity"]["is_enabled"] is True
+    assert MANIFEST["settings"]["socket_mode_enabled"] is True
+    assert MANIFEST["features"]["app_home"]["messages_tab_enabled"] is True
+    assert len(MANIFEST["display_information"]["name"]) <= 35
+
+
+def test_every_interactive_id_the_bot_sends_has_a_listener(app: App, fake: FakeSlack) -> None:
+    """The ids in the views and messages we build are the ids the app listens for."""
+    view = form_view("meta")
+    assert view["callback_id"] == FORM_CALLBACK_ID
+    assert view["blocks"][0]["element"]["action_id"] == KIND_ACTION_ID
+    blocks = json.loads(run_command(app, fake, QUICK).body)["blocks"]
+    actions = [e["action_id"] for b in blocks if b["type"] == "actions" for e in b["elements"]]
+    assert actions == [ADJUST_ACTION_ID]
+    # and an id nobody listens for is not silently taken
+    payload = view_payload(view, state("county"), kind="block_actions")
+    payload["actions"][0]["action_id"] = "nobody_listens"
+    assert dispatch(app, payload_body(payload)).status == 404
+    payload["actions"][0]["action_id"] = KIND_ACTION_ID
+    assert dispatch(app, payload_body(payload)).status == 200

@@ -1,0 +1,73 @@
+"""What the terminal prints for a check, help or an error, and the exit statuses."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.terminal import (
+    EXIT_INTERNAL,
+    EXIT_OK,
+    EXIT_USAGE,
+    error_line,
+    help_text,
+    one_line,
+    render_json,
+    render_text,
+    verdict_output,
+)
+from domain import InputError, verdict_json
+from domain.explain import explain
+from handlers.syntax import QuickSyntaxError, parse
+
+from ..builders import verdict_of
+from ..conftest import TODAY
+
+
+def test_exit_statuses_differ() -> None:
+    assert len({EXIT_OK, EXIT_INTERNAL, EXIT_USAGE}) == 3 and EXIT_OK == 0
+
+
+def test_text_leads_with_the_answer_and_ends_with_the_law() -> None:
+    v = verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16")
+    e = explain(v)
+    text = render_text(v)
+    lines = text.splitlines()
+    assert lines[:2] == ["RECOUNT AVAILABLE", e.contest]
+    for title in ("Margin", "Deadline", "Petition", "The law"):
+        assert title in lines
+    assert lines[-1] == e.as_of
+    assert e.margin_lines[1] in " ".join(text.split())
+
+
+def test_json_is_the_verdict_json() -> None:
+    v = verdict_of("question for 10 against 9")
+    assert json.loads(render_json(v)) == verdict_json(v)
+
+
+def test_help_text_uses_the_prefix() -> None:
+    text = help_text("recount check")
+    assert "Type: recount check KIND ITEMS..." in text
+    assert "  recount check canvass-error" in text
+
+
+def test_error_line_shows_an_example_with_the_prefix() -> None:
+    with pytest.raises(QuickSyntaxError) as caught:
+        parse("question for 12", TODAY)
+    line = error_line(caught.value)
+    assert line.startswith("error: ") and 'Example: recount check "question ' in line
+    assert error_line(caught.value, prefix="").endswith(f"Example: {caught.value.example}")
+    assert error_line(InputError.about(None, "plain")) == "error: plain"
+
+
+def test_one_line_shows_control_characters() -> None:
+    assert one_line("a\nb\x1b[31m") == "a\\nb\\x1b[31m"
+
+
+def test_verdict_output() -> None:
+    assert verdict_output("", TODAY, as_json=False).startswith("Can this race")
+    assert verdict_output("help", TODAY, as_json=True).startswith("Can this race")
+    assert json.loads(verdict_output("county A 5 B 4", TODAY, as_json=True))["margin"] == 1
+    with pytest.raises(InputError):
+        verdict_output("county A", TODAY, as_json=False)

@@ -1,0 +1,75 @@
+"""The 13 kinds of contest (recount-rules.md section 1): codes, aliases, subsections."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain import KINDS, ContestKind, Family, InputError, Subsection, resolve_kind, takes_counties
+
+
+def test_the_kind_table() -> None:
+    by_subsection = {
+        s: [k.value for k, info in KINDS.items() if info.subsection is s] for s in Subsection
+    }
+    assert by_subsection == {
+        Subsection(1): ["county", "municipal", "district", "precinct"],
+        Subsection(2): [
+            "congressional",
+            "state",
+            "multicounty-district",
+            "legislature",
+            "district-judge",
+        ],
+        Subsection(3): ["question"],
+        Subsection(4): ["state-question"],
+        Subsection(5): ["multicounty-question"],
+        Subsection(6): [],
+        Subsection(7): ["canvass-error"],
+    }
+
+
+@pytest.mark.parametrize(
+    ("alias", "kind"),
+    [
+        ("city", "municipal"),
+        ("TOWN", "municipal"),
+        ("school", "district"),
+        ("trustee", "district"),
+        ("congress", "congressional"),
+        ("us-house", "congressional"),
+        ("us-senate", "congressional"),
+        ("statewide", "state"),
+        ("psc", "multicounty-district"),
+        ("house", "legislature"),
+        ("senate", "legislature"),
+        ("legislative", "legislature"),
+        ("judge", "district-judge"),
+        ("local-question", "question"),
+        ("levy", "question"),
+        ("initiative", "state-question"),
+        ("referendum", "state-question"),
+        (" County ", "county"),
+    ],
+)
+def test_aliases_resolve(alias: str, kind: str) -> None:
+    assert resolve_kind(alias) is ContestKind(kind)
+
+
+def test_an_unknown_kind_lists_the_kinds() -> None:
+    with pytest.raises(InputError) as caught:
+        resolve_kind("countee")
+    (problem,) = caught.value.problems
+    assert problem.field == "kind"
+    assert (
+        '"countee" is not a kind of contest' in problem.message
+        and "canvass-error" in problem.message
+    )
+
+
+def test_families_and_counties() -> None:
+    assert {info.family for info in KINDS.values()} == set(Family)
+    assert [k.value for k in KINDS if takes_counties(k)] == [
+        "state-question",
+        "multicounty-question",
+    ]
+    assert KINDS[ContestKind.LEGISLATURE].rule.subsection is Subsection.MULTI_COUNTY_OFFICE

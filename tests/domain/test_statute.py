@@ -1,0 +1,36 @@
+"""The shipped text of 13-16-201: the one copy every quote comes from."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain import Subsection
+from domain.statute import edition_note, statute_text, subsection_text
+
+from ..conftest import SHARED
+
+
+def test_shipped_statute_is_the_shared_copy() -> None:
+    shared = SHARED / "statute" / "13-16-201.txt"
+    if not shared.exists():
+        pytest.skip("../shared is not beside this checkout")
+    assert statute_text() == shared.read_text(encoding="utf-8")
+
+
+def test_each_subsection_is_one_paragraph_of_the_text() -> None:
+    assert subsection_text(Subsection(7)) == (
+        "(7) If during a canvass of election returns a board of county canvassers finds an "
+        "error, as provided in 13-15-403, the board immediately may file a petition with the "
+        "election administrator."
+    )
+    assert statute_text().startswith("13-16-201. Conditions under which recount to be made.")
+
+
+@pytest.mark.parametrize(
+    ("subsection", "current"),
+    [(1, "(1)(a)"), (2, "(1)(b)"), (3, "(1)(c)"), (4, "(1)(d)"), (5, "(1)(e)"), (7, "(1)(f)")],
+)
+def test_edition_note_names_the_current_number(subsection: int, current: str) -> None:
+    assert edition_note(Subsection(subsection)) == (
+        f"Text as amended through 1987; ({subsection}) is {current} in the current code."
+    )

@@ -1,0 +1,134 @@
+"""The JSON contract of recount-rules.md section 9: the keys, their types and their values."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from domain import verdict_json
+
+from ..builders import verdict_of
+
+SECTION_9_KEYS = {
+    "eligible",
+    "kind",
+    "subsection",
+    "citation",
+    "margin",
+    "total_votes",
+    "threshold",
+    "max_qualifying_margin",
+    "margin_qualifies",
+    "deadline",
+    "deadline_safe",
+    "deadline_passed",
+    "file_with",
+    "petitioner",
+    "signers_required",
+    "counties_required",
+    "petition_sufficient",
+    "related",
+}
+# Keys beyond section 9 that callers already read: they stay.
+EXTRA_KEYS = {
+    "outcome",
+    "today",
+    "canvass",
+    "days_left",
+    "deadline_trace",
+    "deadline_safe_trace",
+    "after_filing",
+    "quoted_text",
+    "edition",
+    "notes",
+    "not_legal_advice",
+}
+
+
+def test_spec_example() -> None:
+    j = verdict_json(verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16"))
+    assert {k: j[k] for k in SECTION_9_KEYS} == {
+        "eligible": True,
+        "kind": "county",
+        "subsection": "13-16-201(1)",
+        "citation": "Mont. Code Ann. § 13-16-201(1)",
+        "margin": 5,
+        "total_votes": 2403,
+        "threshold": "6.0075",
+        "max_qualifying_margin": 10,
+        "margin_qualifies": True,
+        "deadline": "2026-11-23",
+        "deadline_safe": "2026-11-21",
+        "deadline_passed": False,
+        "file_with": "election_administrator",
+        "petitioner": "defeated_candidate",
+        "signers_required": None,
+        "counties_required": None,
+        "petition_sufficient": None,
+        "related": [],
+    }
+    assert set(j) >= SECTION_9_KEYS | EXTRA_KEYS
+    assert (j["today"], j["canvass"], j["days_left"]) == ("2026-11-18", "2026-11-16", 5)
+    assert j["deadline_safe_trace"] == "canvass Mon Nov 16 + 5 days = Sat Nov 21"
+    assert j["quoted_text"]["13-16-201(1)"].startswith("(1) If a candidate for a county")
+    assert j["not_legal_advice"] is True
+
+
+def test_a_race_echoes_its_inputs_and_what_the_check_settled() -> None:
+    j = verdict_json(verdict_of("municipal A=900 B=850 McGrew=694 Askew=692 seats 3 total 3200"))
+    assert (j["seats"], j["total"], j["candidate"], j["last_winner"]) == (
+        3,
+        3200,
+        "Askew",
+        "McGrew",
+    )
+    assert j["candidates"][0] == {"name": "A", "votes": 900}
+    assert j["standings"][2] == {"name": "McGrew", "votes": 694, "place": 3, "won": True}
+
+
+def test_a_question_echoes_its_inputs() -> None:
+    j = verdict_json(verdict_of("state-question yes 1000 no 999 signers 100 counties 5"))
+    assert {k: j[k] for k in ("votes_for", "votes_against", "signers", "counties")} == {
+        "votes_for": 1000,
+        "votes_against": 999,
+        "signers": 100,
+        "counties": 5,
+    }
+    assert (j["signers_required"], j["counties_required"], j["petition_sufficient"]) == (
+        100,
+        5,
+        True,
+    )
+    assert set(j["quoted_text"]) == {"13-16-201(4)", "13-16-201(6)"}
+    assert "standings" not in j
+
+
+def test_subsection_7_has_nulls_where_there_is_no_number() -> None:
+    j = verdict_json(verdict_of("canvass-error canvass 2020-01-02", date(2026, 11, 29)))
+    for key in ("margin", "total_votes", "threshold", "max_qualifying_margin"):
+        assert j[key] is None
+    assert (j["deadline"], j["deadline_safe"], j["deadline_passed"]) == (None, None, None)
+    assert (j["margin_qualifies"], j["eligible"], j["petition_sufficient"]) == (True, True, None)
+    assert (j["file_with"], j["petitioner"], j["related"]) == (
+        "election_administrator",
+        "canvass_board",
+        [],
+    )
+    assert j["canvass"] == "2020-01-02"
+
+
+def test_the_json_and_the_verdict_agree() -> None:
+    v = verdict_of("legislature A 4011 B 3989 canvass 2026-11-16")
+    j = verdict_json(v)
+    assert v.margin is not None and v.deadline is not None
+    assert (j["eligible"], j["margin_qualifies"], j["outcome"]) == (
+        v.eligible,
+        v.margin_qualifies,
+        v.outcome.value,
+    )
+    assert (j["margin"], j["max_qualifying_margin"]) == (
+        v.margin.margin,
+        v.margin.max_qualifying_margin,
+    )
+    assert j["deadline"] == v.deadline.deadline.isoformat()
+    assert j["related"] == [r.section for r in v.related] == ["13-16-211"]
+    assert j["notes"] == list(v.notes)

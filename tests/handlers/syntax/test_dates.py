@@ -1,0 +1,69 @@
+"""Dates as clerks type them, alone and after `canvass` in a check."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from domain import CandidateRace, InputError
+from handlers.syntax import parse, parse_date
+
+from ...conftest import TODAY
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("2026-11-16", date(2026, 11, 16)),
+        ("11/16/2026", date(2026, 11, 16)),
+        ("11/16", date(2026, 11, 16)),
+        ("1/2", date(2026, 1, 2)),  # without a year: this year
+        ("Nov 16", date(2026, 11, 16)),
+        ("nov 16 2025", date(2025, 11, 16)),
+        ("November 16, 2025", date(2025, 11, 16)),
+        ('"Nov 16, 2025"', date(2025, 11, 16)),
+        ("Sept 3", date(2026, 9, 3)),
+        ("Nov. 16th", date(2026, 11, 16)),
+        ("2024-02-29", date(2024, 2, 29)),
+    ],
+)
+def test_canvass_dates(words: str, expected: date) -> None:
+    parsed = parse(f"county Smith 5 Jones 4 canvass {words}", TODAY)
+    assert isinstance(parsed, CandidateRace)
+    assert parsed.canvass == expected
+
+
+def test_month_date_takes_a_year_only_if_it_looks_like_one() -> None:
+    parsed = parse("county canvass Nov 16 1204 1199", TODAY)
+    assert isinstance(parsed, CandidateRace)
+    assert parsed.canvass == date(2026, 11, 16)
+    assert [(c.name, c.votes) for c in parsed.candidates] == [("A", 1204), ("B", 1199)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Nov 16, 2025", date(2025, 11, 16)),
+        ("2026-11-16", date(2026, 11, 16)),
+        ("11/16", date(2026, 11, 16)),
+    ],
+)
+def test_a_whole_date_string(text: str, expected: date) -> None:
+    assert parse_date(text, TODAY) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "is not a date"),
+        ("Nov", "needs a day after the month"),
+        ("Nov 16 soon", "is not a date"),
+        ("2/30", "not a real date"),
+        ("11/16/26", "four digits"),
+    ],
+)
+def test_a_bad_date_says_why(text: str, message: str) -> None:
+    with pytest.raises(InputError, match=message) as caught:
+        parse_date(text, TODAY)
+    assert caught.value.problems[0].field == "canvass"

@@ -1,0 +1,80 @@
+"""Server processes and plain HTTP for the tests that run the bot as it is deployed."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from .fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def post(url: str, body: str, headers: dict[str, str]) -> tuple[int, str]:
+    request = urllib.request.Request(url, data=body.encode(), headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_healthy(base: str, process: subprocess.Popen[str], seconds: float = 30) -> None:
+    """Polls GET /healthz until the server process answers 200 (it must not exit first)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with urllib.request.urlopen(f"{base}/healthz", timeout=1) as response:
+                assert response.read() == b"ok\n"
+                return
+        except (urllib.error.URLError, ConnectionError):
+            assert process.poll() is None, process.communicate()[1]
+            assert time.monotonic() < deadline, "server did not start"
+            time.sleep(0.05)
+
+
+def env_without_slack(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SLACK_")}
+    env.update(extra)
+    return env
+
+
+@contextmanager
+def serving(
+    argv: list[str], port: int, fake: FakeSlack, logs: list[str], **env: str
+) -> Iterator[str]:
+    """Runs a server process with the bot's credentials, until it answers /healthz; yields its
+    base URL, then stops it and appends what it logged to `logs`."""
+    process = subprocess.Popen(
+        argv,
+        env=env_without_slack(
+            SLACK_BOT_TOKEN=BOT_TOKEN,
+            SLACK_SIGNING_SECRET=SIGNING_SECRET,
+            SLACK_API_URL=fake.api_url,
+            **env,
+        ),
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_healthy(base, process)
+        yield base
+    finally:
+        process.terminate()
+        logs.append(process.communicate(timeout=15)[1])
