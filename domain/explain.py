@@ -131,7 +131,8 @@ def _deadline_lines(v: Verdict) -> tuple[str, ...]:
         else:
             lines.append(f"Last day to file: {long_date(d.deadline)}.")
         lines.append(f"How: {d.trace()}")
-        days_left, safe_left = d.days_until(v.today)
+        days_left, safe_left = v.days_left, v.days_left_safe
+        assert days_left is not None and safe_left is not None  # there is a deadline
         if days_left < 0:
             lines.append(f"That deadline passed {_days(-days_left)} ago.")
         elif d.readings_differ and safe_left < 0:
