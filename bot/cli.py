@@ -25,6 +25,7 @@ from bot.terminal import (
     verdict_output,
 )
 from domain import InputError
+from domain.citations import FIRST_YEAR, LAST_YEAR
 from handlers.syntax import COMMAND, GENERAL_EXAMPLE
 
 log = logging.getLogger(__name__)
@@ -68,6 +69,11 @@ def _parse_check_args(args: Sequence[str]) -> tuple[bool, date | None, str]:
                 today = date.fromisoformat(value)
             except ValueError:
                 raise UsageError(f'--today "{value}" is not a date like 2026-11-18') from None
+            if not FIRST_YEAR.value <= today.year <= LAST_YEAR.value:
+                raise UsageError(
+                    f"--today {value} is out of range; give a year from {FIRST_YEAR.value} "
+                    f"to {LAST_YEAR.value}"
+                )
         elif arg in {"-h", "--help"}:
             raise UsageError("help")
         else:
@@ -77,6 +83,12 @@ def _parse_check_args(args: Sequence[str]) -> tuple[bool, date | None, str]:
 
 def _check(args: Sequence[str], out: TextIO, err: TextIO) -> int:
     as_json, today, text = _parse_check_args(args)
+    if not text.strip():
+        # A script must not read help as a verdict: nothing to check is a usage error.
+        raise UsageError(
+            f"nothing to check; type what you would after {COMMAND}, e.g. "
+            f'{CHECK_PREFIX} "{GENERAL_EXAMPLE}"'
+        )
     try:
         reply = verdict_output(text, today or montana_today(), as_json=as_json)
     except InputError as error:

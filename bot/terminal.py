@@ -44,7 +44,8 @@ def _section(title: str, lines: tuple[str, ...]) -> list[str]:
 
 def render_text(verdict: Verdict) -> str:
     e = explain(verdict)
-    out = [f"{e.headline.upper()}", e.contest]
+    out = [f"{e.outcome.upper()} — {e.subject}", e.contest]
+    out.extend(textwrap.wrap(e.read_as, WIDTH, subsequent_indent="  "))
     out.extend(textwrap.wrap(e.summary, WIDTH))
     out += _section("Margin", e.margin_lines)
     out += _section("Deadline", e.deadline_lines)
@@ -87,7 +88,7 @@ def error_line(error: InputError, prefix: str = CHECK_PREFIX) -> str:
     line = f"error: {one_line(error.message)}"
     if isinstance(error, QuickSyntaxError):
         example = f'{prefix} "{error.example}"' if prefix else error.example
-        line += f". Example: {example}"
+        line += f"{'' if line.endswith(('.', '?')) else '.'} Example: {example}"
     return line
 
 

@@ -98,6 +98,16 @@ MAX_VOTES: Final = Cited(
     "recount-rules.md section 2 (input cap; Montana casts well under one million votes)",
     "largest vote count accepted as input",
 )
+FIRST_YEAR: Final = Cited(
+    1900,
+    "recount-rules.md / quick-syntax.md (input range for dates)",
+    "earliest year of a canvass date accepted as input",
+)
+LAST_YEAR: Final = Cited(
+    2100,
+    "recount-rules.md / quick-syntax.md (input range for dates)",
+    "latest year of a canvass date accepted as input",
+)
 # 1-1-216(2): a holiday falling on a Saturday makes the preceding Friday a holiday; that
 # rule has been in the section since the 2013 amendment, so earlier years have no such Friday.
 SATURDAY_OBSERVANCE_FIRST_YEAR: Final = Cited(

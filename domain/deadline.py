@@ -51,13 +51,9 @@ class Deadline:
         return today > self.deadline
 
     def trace(self, *, safe: bool = False) -> str:
-        """The path as one line: "canvass Mon Nov 16 + 5 days = Sat Nov 21 -> Saturday ..."."""
+        """The path as one line, every date with its year: "canvass Mon Nov 16, 2026 + 5 days
+        = Sat Nov 21, 2026 -> Saturday (1-1-307) -> ..."."""
         return trace_line(self.steps_safe if safe else self.steps, self.window_days)
-
-
-def short_date(day: date) -> str:
-    """ "Mon Nov 16", the form every reply uses inside a trace."""
-    return f"{day:%a %b} {day.day}"
 
 
 def long_date(day: date) -> str:
@@ -67,15 +63,13 @@ def long_date(day: date) -> str:
 
 def trace_line(steps: tuple[DeadlineStep, ...], window_days: int) -> str:
     canvass, window_end, *moves = steps
-    parts = [
-        f"canvass {short_date(canvass.day)} + {window_days} days = {short_date(window_end.day)}"
-    ]
+    parts = [f"canvass {long_date(canvass.day)} + {window_days} days = {long_date(window_end.day)}"]
     for step in moves[:-1]:
         # The window's end was just named, so its own reason needs no date again.
-        named = "" if step.day == window_end.day else f"{short_date(step.day)} "
+        named = "" if step.day == window_end.day else f"{long_date(step.day)} "
         parts.append(f"{named}{step.reason} ({step.citation})")
     if moves[:-1]:
-        parts.append(short_date(moves[-1].day))
+        parts.append(long_date(moves[-1].day))
     return " -> ".join(parts)
 
 

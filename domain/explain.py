@@ -1,34 +1,50 @@
 """A verdict in plain sentences, the same for every surface.
 
 The command line prints these lines; the Slack message builder escapes them and lays them out
-in blocks. Neither re-derives anything: every figure and date comes from the `Verdict`.
+in blocks; the JSON carries the same read-as line and counts. None re-derives anything: every
+figure and date comes from the `Verdict`, and what is said follows its one `outcome`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-from domain.citations import MARGIN_FLOOR_VOTES, Cited, percent_phrase
-from domain.deadline import long_date
+from domain.citations import (
+    BOND_RECOUNT_SHARE,
+    MARGIN_FLOOR_VOTES,
+    PETITION_WINDOW_DAYS,
+    Cited,
+    percent_phrase,
+)
+from domain.deadline import Deadline, long_date
 from domain.inputs import CandidateRace
 from domain.margin import Margin
+from domain.read_as import read_as
+from domain.related import BOND_RECOUNT, TIE_RECOUNT
 from domain.subsections import Petitioner
 from domain.verdict import Outcome, Verdict
 
-NOT_LEGAL_ADVICE = "not legal advice"
+NOT_LEGAL_ADVICE: Final = "not legal advice"
 
-HEADLINES = {
+HEADLINES: Final = {
     Outcome.AVAILABLE: "Recount available",
     Outcome.TIE: "Tie: recounted as if petitioned",
-    Outcome.NOT_AVAILABLE: "Recount not available: margin too large",
     Outcome.DEADLINE_PASSED: "Deadline passed",
     Outcome.PETITION_SHORT: "Petition short",
+    Outcome.NOT_AVAILABLE: "Recount not available: margin too large",
+    Outcome.BOND: f"Recount with a bond may be available ({BOND_RECOUNT.section})",
+    Outcome.CANVASS_BOARD: "Canvass board may petition",
 }
+# Outcomes after which nobody files anything under 13-16-201.
+_NOTHING_TO_FILE: Final = (Outcome.NOT_AVAILABLE, Outcome.TIE, Outcome.DEADLINE_PASSED)
 
 
 @dataclass(frozen=True, slots=True)
 class Explanation:
-    headline: str
+    outcome: str  # "Recount available"
+    subject: str  # "HD 22 · legislative seat": which race, to tell verdicts apart
+    read_as: str  # "Read as: county office; Smith 1,204, Jones 1,199; canvass Mon Nov 16, 2026"
     summary: str
     contest: str  # "County office · Mont. Code Ann. § 13-16-201(1)"
     margin_lines: tuple[str, ...]
@@ -40,13 +56,27 @@ class Explanation:
     edition: str
     as_of: str  # "as of Sun Nov 29, 2026, Mountain Time · not legal advice"
 
+    @property
+    def headline(self) -> str:
+        return f"{self.outcome} — {self.subject}"
+
+
+def _plural(n: int) -> str:
+    return "vote" if n == 1 else "votes"
+
 
 def _votes(n: int) -> str:
-    return f"{n:,} vote" if n == 1 else f"{n:,} votes"
+    return f"{n:,} {_plural(n)}"
 
 
 def _days(n: int) -> str:
     return f"{n} day" if n == 1 else f"{n} days"
+
+
+def subject(v: Verdict) -> str:
+    """Which race this is: its label (if given) and its kind, to tell verdicts apart."""
+    race = v.inputs.race
+    return f"{race} · {v.info.label}" if race else v.info.label
 
 
 def _standings_line(m: Margin, seats: int) -> str:
@@ -62,41 +92,59 @@ def _standings_line(m: Margin, seats: int) -> str:
     return ", ".join(parts) + seats_note
 
 
+def _comparison_lines(v: Verdict, m: Margin) -> list[str]:
+    inputs = v.inputs
+    if isinstance(inputs, CandidateRace):
+        behind_whom = (
+            m.ahead.name
+            if inputs.seats == 1
+            else f"{m.ahead.name}, the last of {inputs.seats} winners"
+        )
+        extra = inputs.total is not None or inputs.write_ins is not None
+        cast = f"{m.total_votes:,} votes cast" + (
+            " for the position (write-ins included)" if extra else ""
+        )
+        if m.margin == 0:
+            return [
+                _standings_line(m, inputs.seats),
+                f"{m.behind.name} is tied with {behind_whom}, out of {cast}.",
+            ]
+        return [
+            _standings_line(m, inputs.seats),
+            f"{m.behind.name} is {_votes(m.margin)} behind {behind_whom} "
+            f"({m.ahead.votes:,} - {m.behind.votes:,}), out of {cast}.",
+        ]
+    sides = {side.name: side.votes for side in (m.ahead, m.behind)}
+    lines = [f"For {sides['for']:,} · Against {sides['against']:,}"]
+    if m.margin == 0:
+        lines.append(f"The question is tied, out of {m.total_votes:,} votes cast.")
+    else:
+        lines.append(
+            f'"{m.ahead.name.capitalize()}" leads by {_votes(m.margin)} '
+            f"({m.ahead.votes:,} - {m.behind.votes:,}), out of {m.total_votes:,} votes cast."
+        )
+    return lines
+
+
+def what_if(m: Margin) -> str:
+    """How many votes of margin would change the answer: the question staff ask most."""
+    most = m.max_qualifying_margin
+    if m.qualifies:
+        more = most - m.margin + 1
+        return (
+            f"Qualifies up to {most:,}; {more:,} more {_plural(more)} of margin and it would not."
+        )
+    fewer = m.margin - most
+    return f"Would qualify with {fewer:,} fewer {_plural(fewer)} of margin (up to {most:,})."
+
+
 def _margin_lines(v: Verdict) -> tuple[str, ...]:
     m = v.margin
     if m is None:
         return (
             "No margin test: a canvass board that finds an error may petition whatever the margin.",
         )
-    lines: list[str] = []
-    inputs = v.inputs
-    if isinstance(inputs, CandidateRace):
-        lines.append(_standings_line(m, inputs.seats))
-        behind_whom = (
-            m.ahead.name
-            if inputs.seats == 1
-            else f"{m.ahead.name}, the last of {inputs.seats} winners"
-        )
-        cast = f"{m.total_votes:,} votes cast" + (
-            " for the position (write-ins included)" if inputs.total is not None else ""
-        )
-        if m.margin == 0:
-            lines.append(f"{m.behind.name} is tied with {behind_whom}, out of {cast}.")
-        else:
-            lines.append(
-                f"{m.behind.name} is {_votes(m.margin)} behind {behind_whom} "
-                f"({m.ahead.votes:,} - {m.behind.votes:,}), out of {cast}."
-            )
-    else:
-        sides = {side.name: side.votes for side in (m.ahead, m.behind)}
-        lines.append(f"For {sides['for']:,} · Against {sides['against']:,}")
-        if m.margin == 0:
-            lines.append(f"The question is tied, out of {m.total_votes:,} votes cast.")
-        else:
-            lines.append(
-                f'"{m.ahead.name.capitalize()}" leads by {_votes(m.margin)} '
-                f"({m.ahead.votes:,} - {m.behind.votes:,}), out of {m.total_votes:,} votes cast."
-            )
+    lines = _comparison_lines(v, m)
     assert v.rule.margin_share is not None  # a margin is only measured where there is a test
     share_of_total = f"{percent_phrase(v.rule.margin_share)} of {m.total_votes:,}"
     if m.floor_votes is not None:
@@ -110,18 +158,47 @@ def _margin_lines(v: Verdict) -> tuple[str, ...]:
             f"({share_of_total} is {m.threshold_text}; "
             f"no {MARGIN_FLOOR_VOTES.value}-vote minimum under {v.subsection.code})."
         )
-    if m.qualifies:
-        lines.append(f"{m.margin:,} ≤ {m.max_qualifying_margin:,}: the margin qualifies.")
-    else:
-        lines.append(f"{m.margin:,} > {m.max_qualifying_margin:,}: the margin does not qualify.")
+    relation = "≤" if m.qualifies else ">"
+    verb = "qualifies" if m.qualifies else "does not qualify"
+    lines.append(f"{m.margin:,} {relation} {m.max_qualifying_margin:,}: the margin {verb}.")
+    lines.append(what_if(m))
     return tuple(lines)
 
 
+def _when_lines(v: Verdict, d: Deadline) -> list[str]:
+    """Which day to file by, and how many days are left to each date it names."""
+    left, left_safe = v.days_left, v.days_left_safe
+    safe, late = long_date(d.deadline_safe), long_date(d.deadline)
+    if left is None:
+        return [f"That deadline passed {_days((v.today - d.deadline).days)} ago."]
+    if left_safe == 0:
+        also = f" {late} is timely too if 1-1-307 applies." if d.readings_differ else ""
+        return [f"File today: today ({safe}) is the last day to file.{also}"]
+    if left_safe is None:  # the safe date passed; the 1-1-307 date has not
+        if left == 0:
+            return [f"File today — timely only if 1-1-307 applies (the safe date, {safe}, passed)."]
+        return [
+            f"The safe date, {safe}, has passed. File on {late} — timely only if 1-1-307 "
+            f"applies ({_days(left)} left)."
+        ]
+    if d.readings_differ:
+        return [
+            f"{_days(left_safe)} left to {safe}, the safe date; {_days(left)} to {late} if "
+            "1-1-307 applies."
+        ]
+    return [f"{_days(left)} left to {late}."]
+
+
 def _deadline_lines(v: Verdict) -> tuple[str, ...]:
-    if not v.rule.has_deadline:
+    outcome = v.outcome
+    if outcome is Outcome.CANVASS_BOARD:
         return ("No filing window: the board may petition immediately.",)
+    if outcome in (Outcome.NOT_AVAILABLE, Outcome.TIE):
+        return ()
     d = v.deadline
     lines: list[str] = []
+    if outcome is Outcome.BOND:
+        lines.append(f"{BOND_RECOUNT.section} has the same window: {PETITION_WINDOW_DAYS.words}.")
     if d is not None:
         if d.readings_differ:
             lines.append(
@@ -131,19 +208,7 @@ def _deadline_lines(v: Verdict) -> tuple[str, ...]:
         else:
             lines.append(f"Last day to file: {long_date(d.deadline)}.")
         lines.append(f"How: {d.trace()}")
-        days_left, safe_left = v.days_left, v.days_left_safe
-        assert days_left is not None and safe_left is not None  # there is a deadline
-        if days_left < 0:
-            lines.append(f"That deadline passed {_days(-days_left)} ago.")
-        elif d.readings_differ and safe_left < 0:
-            lines.append(
-                f"The safe date has passed; {long_date(d.deadline)} is timely only if 1-1-307 "
-                "applies."
-            )
-        elif safe_left == 0:
-            lines.append("Today is the last day to file.")
-        else:
-            lines.append(f"{_days(safe_left)} from today ({long_date(v.today)}) to the last day.")
+        lines.extend(_when_lines(v, d))
     lines.extend(v.notes)
     return tuple(lines)
 
@@ -160,6 +225,19 @@ def _figure_line(what: str, minimum: Cited[int] | None, given: int | None) -> st
 
 
 def _petition_lines(v: Verdict) -> tuple[str, ...]:
+    outcome = v.outcome
+    if outcome is Outcome.TIE:
+        return (f"No petition: the election office proceeds ({TIE_RECOUNT.section}).",)
+    if outcome in _NOTHING_TO_FILE:
+        return ()
+    if outcome is Outcome.BOND:
+        assert v.margin is not None
+        name = v.margin.behind.name
+        return (
+            f"Who petitions: {name}, the defeated candidate, posting a bond that covers all "
+            f"costs of the recount ({BOND_RECOUNT.section}).",
+            f"File with: the officer with whom {name} filed for nomination.",
+        )
     rule = v.rule
     who = rule.who_petitions
     if rule.petitioner is Petitioner.DEFEATED_CANDIDATE and v.margin is not None:
@@ -178,24 +256,41 @@ def _petition_lines(v: Verdict) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def _related_lines(v: Verdict) -> tuple[str, ...]:
+    lines = [f"{r.section}: {r.summary}" for r in v.related]
+    if v.outcome is Outcome.NOT_AVAILABLE and v.margin is not None and v.margin.within_bond_range:
+        assert v.deadline is not None  # in the bond band, only a passed window ends the route
+        lines.append(
+            f"{BOND_RECOUNT.section}: its window closed with 13-16-201's, on "
+            f"{long_date(v.deadline.deadline)}."
+        )
+    return tuple(lines)
+
+
 def _summary(v: Verdict) -> str:
     m = v.margin
-    rule = v.rule
     outcome = v.outcome
     if m is None:  # (7): no margin test
         return (
             "The county canvass board may petition the election administrator for a recount "
             "immediately."
         )
+    if outcome is Outcome.TIE:
+        return (
+            "The count is tied. A certified tie is recounted as if a petition had been filed "
+            f"({TIE_RECOUNT.section}), so no petition is needed."
+        )
+    if outcome is Outcome.BOND:
+        return (
+            f"A margin of {_votes(m.margin)} is more than the {m.max_qualifying_margin:,} that "
+            f"qualify under {v.subsection.code}, but within {percent_phrase(BOND_RECOUNT_SHARE)} "
+            f"(up to {m.max_bond_margin:,}): {m.behind.name} may petition for a recount with a "
+            f"bond ({BOND_RECOUNT.section})."
+        )
     if outcome is Outcome.NOT_AVAILABLE:
         return (
             f"A margin of {_votes(m.margin)} is more than the {m.max_qualifying_margin:,} that "
             f"qualify under {v.subsection.code}."
-        )
-    if outcome is Outcome.TIE:
-        return (
-            "The count is tied. A certified tie is recounted as if a petition had been filed "
-            "(13-16-203), so no petition is needed."
         )
     if outcome is Outcome.DEADLINE_PASSED:
         assert v.deadline is not None
@@ -207,7 +302,7 @@ def _summary(v: Verdict) -> str:
     when = ""
     if v.deadline is not None:
         when = f" by {long_date(v.deadline.deadline_safe)}"
-    where = "" if rule.file_with is None else f" with {rule.file_with.label}"
+    where = "" if v.rule.file_with is None else f" with {v.rule.file_with.label}"
     return (
         f"The margin of {_votes(m.margin)} qualifies (up to {m.max_qualifying_margin:,}). "
         f"File{where}{when}."
@@ -215,15 +310,17 @@ def _summary(v: Verdict) -> str:
 
 
 def explain(verdict: Verdict) -> Explanation:
+    label = verdict.info.label
     return Explanation(
-        headline=HEADLINES[verdict.outcome],
+        outcome=HEADLINES[verdict.outcome],
+        subject=subject(verdict),
+        read_as=f"Read as: {read_as(verdict.inputs)}",
         summary=_summary(verdict),
-        contest=f"{verdict.info.label[0].upper()}{verdict.info.label[1:]} · "
-        f"{verdict.subsection.citation}",
+        contest=f"{label[0].upper()}{label[1:]} · {verdict.subsection.citation}",
         margin_lines=_margin_lines(verdict),
         deadline_lines=_deadline_lines(verdict),
         petition_lines=_petition_lines(verdict),
-        related_lines=tuple(f"{r.section}: {r.summary}" for r in verdict.related),
+        related_lines=_related_lines(verdict),
         citation=verdict.subsection.citation,
         quotes=tuple(q.text for q in verdict.quotes),
         edition=verdict.edition,

@@ -25,6 +25,7 @@ class Term:
     label: str  # above the form's input: "Votes for"
     help: str | None = None  # under the form's input
     keywords: tuple[str, ...] = ()  # quick-syntax words that introduce its value
+    example: str | None = None  # a value as typed after the keyword: "3", "11/16", '"HD 22"'
     missing: str | None = None  # what to say when a required field is not given
 
 

@@ -9,6 +9,7 @@ their fields in plain words.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping
 from datetime import date
@@ -25,7 +26,7 @@ from pydantic import (
     field_validator,
 )
 
-from domain.citations import MAX_VOTES, MONTANA_COUNTIES
+from domain.citations import FIRST_YEAR, LAST_YEAR, MAX_VOTES, MONTANA_COUNTIES
 from domain.errors import InputError, Problem
 from domain.fields import InputField, Term, ValueType, fields_of
 from domain.kinds import KINDS, ContestKind, Family, resolve_kind
@@ -44,6 +45,25 @@ def _whole_number(value: int, what: str, *, maximum: int = MAX_VOTES.value) -> i
     return value
 
 
+# Slack markup: <@U123>, <!here>, <#C1|x>, <https://...|...>, <mailto:...>
+_SLACK_MARKUP: Final = re.compile(r"<\s*(?:[@#!]|[a-z][a-z0-9+.-]*:)", re.IGNORECASE)
+
+
+def plain_text(text: str, what: str) -> str:
+    """A name or label as a reply will show it: spaces tidied, and nothing that could hide
+    text, spoof a name or become a mention or link in a posted verdict."""
+    text = " ".join(text.split())
+    if not text:
+        raise ValueError(f"{what} is empty")
+    if any(unicodedata.category(ch).startswith("C") for ch in text):
+        raise ValueError(f"{what} {text!r} contains a control character")
+    if _SLACK_MARKUP.search(text):
+        raise ValueError(f'{what} "{text[:40]}" looks like Slack markup; write plain text')
+    if len(text) > MAX_NAME_LENGTH:
+        raise ValueError(f'{what} "{text[:40]}..." is longer than {MAX_NAME_LENGTH} characters')
+    return text
+
+
 def same_name(name: str) -> str:
     """The key two names are compared by: case and runs of spaces do not matter."""
     return " ".join(name.split()).casefold()
@@ -52,10 +72,40 @@ def same_name(name: str) -> str:
 class _Input(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
+    race: Annotated[
+        str | None,  # a label to tell verdicts apart; changes nothing else
+        Term(
+            name="race label",
+            label="Race label (optional)",
+            help='Shown on the verdict, e.g. "HD 22" or "Mill levy"',
+            keywords=("race",),
+            example='"HD 22"',
+        ),
+    ] = None
     canvass: Annotated[
         date | None,
-        Term(name="canvass date", label="Date of the official canvass", keywords=("canvass",)),
+        Term(
+            name="canvass date",
+            label="Date of the official canvass",
+            keywords=("canvass",),
+            example="11/16",
+        ),
     ] = None
+
+    @field_validator("race")
+    @classmethod
+    def _label_is_plain_text(cls, race: str | None) -> str | None:
+        return None if race is None else plain_text(race, "race label")
+
+    @field_validator("canvass")
+    @classmethod
+    def _canvass_in_range(cls, canvass: date | None) -> date | None:
+        if canvass is not None and not FIRST_YEAR.value <= canvass.year <= LAST_YEAR.value:
+            raise ValueError(
+                f"canvass date {canvass.isoformat()} is out of range: give a year from "
+                f"{FIRST_YEAR.value} to {LAST_YEAR.value}"
+            )
+        return canvass
 
 
 class Candidate(BaseModel):
@@ -67,17 +117,9 @@ class Candidate(BaseModel):
     @field_validator("name")
     @classmethod
     def _name_present(cls, name: str) -> str:
-        name = " ".join(name.split())
-        if not name:
+        if not name.strip():
             raise ValueError("every candidate needs a name")
-        if any(unicodedata.category(ch).startswith("C") for ch in name):
-            # Control and format characters can hide text or spoof a name in a posted verdict.
-            raise ValueError(f"candidate name {name!r} contains a control character")
-        if len(name) > MAX_NAME_LENGTH:
-            raise ValueError(
-                f'candidate name "{name[:40]}..." is longer than {MAX_NAME_LENGTH} characters'
-            )
-        return name
+        return plain_text(name, "candidate name")
 
     @field_validator("votes")
     @classmethod
@@ -111,7 +153,9 @@ class CandidateRace(_Input):
             missing="give at least 2 candidates with their votes",
         ),
     ]
-    seats: Annotated[int, Term(name="seats", label="Seats to fill", keywords=("seats",))] = 1
+    seats: Annotated[
+        int, Term(name="seats", label="Seats to fill", keywords=("seats",), example="3")
+    ] = 1
     total: Annotated[
         int | None,  # all votes cast for the position, write-ins included
         Term(
@@ -119,6 +163,17 @@ class CandidateRace(_Input):
             label="Total votes cast for the position (optional)",
             help="Only if more than the votes listed, e.g. write-ins",
             keywords=("total",),
+            example="13708",
+        ),
+    ] = None
+    write_ins: Annotated[
+        int | None,  # votes for write-ins, on top of the listed candidates
+        Term(
+            name="write-ins",
+            label="Write-in votes (optional)",
+            help="Counted in the total on top of the candidates listed",
+            keywords=("write-ins",),
+            example="35",
         ),
     ] = None
     candidate: Annotated[
@@ -128,6 +183,7 @@ class CandidateRace(_Input):
             label="Candidate to check (optional)",
             help="A defeated candidate; if blank, the best-placed one who did not win",
             keywords=("candidate",),
+            example="Jones",
         ),
     ] = None
 
@@ -173,6 +229,19 @@ class CandidateRace(_Input):
             )
         return total
 
+    @field_validator("write_ins")
+    @classmethod
+    def _write_ins_or_total(cls, write_ins: int | None, info: ValidationInfo) -> int | None:
+        if write_ins is None:
+            return None
+        _whole_number(write_ins, "write-ins")
+        if info.data.get("total") is not None:
+            raise ValueError(
+                "give total or write-ins, not both: total is all votes cast for the position, "
+                "write-ins are added to the candidates listed"
+            )
+        return write_ins
+
     @field_validator("candidate")
     @classmethod
     def _candidate_lost(cls, candidate: str | None, info: ValidationInfo) -> str | None:
@@ -201,6 +270,7 @@ class BallotQuestion(_Input):
             name="votes for",
             label="Votes for",
             keywords=("for", "yes"),
+            example="3237",
             missing="give the votes for the question",
         ),
     ]
@@ -210,6 +280,7 @@ class BallotQuestion(_Input):
             name="votes against",
             label="Votes against",
             keywords=("against", "no"),
+            example="3250",
             missing="give the votes against the question",
         ),
     ]
@@ -219,6 +290,7 @@ class BallotQuestion(_Input):
             name="signers",
             label="Electors who signed the petition (optional)",
             keywords=("signers",),
+            example="12",
         ),
     ] = None
     counties: Annotated[
@@ -227,6 +299,7 @@ class BallotQuestion(_Input):
             name="counties",
             label="Counties the signers represent (optional)",
             keywords=("counties",),
+            example="5",
         ),
     ] = None
 

@@ -40,6 +40,7 @@ class Margin:
     max_qualifying_margin: int
     qualifies: bool
     within_bond_range: bool  # 13-16-211: over 1/4 of 1% but not over 1/2 of 1%
+    max_bond_margin: int  # the largest whole margin within 1/2 of 1% (13-16-211)
     ahead: Side  # the last winner, or the leading side of a question
     behind: Side  # the checked candidate, or the trailing side
     standings: tuple[Standing, ...] = ()  # candidate races only
@@ -85,6 +86,7 @@ def _margin(
         qualifies=ok,
         # 13-16-211 speaks of a defeated candidate, so questions never get the bond hint.
         within_bond_range=candidate_race and not ok and margin <= BOND_RECOUNT_SHARE.value * total,
+        max_bond_margin=int(BOND_RECOUNT_SHARE.value * total),
         ahead=ahead,
         behind=behind,
         standings=standings,
@@ -106,7 +108,8 @@ def race_margin(race: CandidateRace, rule: SubsectionRule) -> Margin:
     else:
         wanted = " ".join(race.candidate.split()).casefold()
         checked = next(s for s in standings if s.name.casefold() == wanted)
-    total = race.total if race.total is not None else sum(s.votes for s in standings)
+    listed = sum(s.votes for s in standings)
+    total = race.total if race.total is not None else listed + (race.write_ins or 0)
     return _margin(
         rule,
         Side(last_winner.name, last_winner.votes),

@@ -28,13 +28,15 @@ from domain.subsections import Subsection, SubsectionRule
 
 
 class Outcome(StrEnum):
-    """The answer a reply leads with."""
+    """The one decision a reply leads with; its value is the stable code of the JSON."""
 
-    AVAILABLE = "recount available"
-    TIE = "tie: recount without a petition"
-    NOT_AVAILABLE = "recount not available"
-    DEADLINE_PASSED = "deadline passed"
-    PETITION_SHORT = "petition short"
+    AVAILABLE = "recount_available"
+    TIE = "tie_recount"  # 13-16-203: recounted without a petition
+    DEADLINE_PASSED = "deadline_passed"
+    PETITION_SHORT = "petition_insufficient"
+    NOT_AVAILABLE = "margin_too_large"
+    BOND = "bond_recount_possible"  # 13-16-211 may apply instead
+    CANVASS_BOARD = "canvass_board_error"  # (7): the board may petition
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,23 +86,19 @@ class Verdict:
 
     @property
     def days_left(self) -> int | None:
-        """Days from today to `deadline` (0 on the day itself, negative once passed)."""
-        return None if self.deadline is None else self.deadline.days_until(self.today)[0]
+        """Whole days from today to `deadline`: 0 on that day, None once passed or with no
+        deadline (recount-rules.md section 7)."""
+        return self._days_to(None if self.deadline is None else self.deadline.deadline)
 
     @property
     def days_left_safe(self) -> int | None:
-        """Days from today to `deadline_safe` (0 on the day itself, negative once passed)."""
-        return None if self.deadline is None else self.deadline.days_until(self.today)[1]
+        """Whole days from today to `deadline_safe`, likewise."""
+        return self._days_to(None if self.deadline is None else self.deadline.deadline_safe)
 
-    @property
-    def eligible(self) -> bool:
-        if not self.rule.has_margin_test:
-            return True  # (7): the board may petition
-        return (
-            self.margin_qualifies
-            and self.deadline_passed is not True
-            and self.petition.sufficient is not False
-        )
+    def _days_to(self, day: date | None) -> int | None:
+        if day is None or day < self.today:
+            return None
+        return (day - self.today).days
 
     @property
     def is_tie(self) -> bool:
@@ -108,16 +106,25 @@ class Verdict:
 
     @property
     def outcome(self) -> Outcome:
-        if not self.margin_qualifies:
-            return Outcome.NOT_AVAILABLE
+        if not self.rule.has_margin_test:
+            return Outcome.CANVASS_BOARD
         if self.is_tie:
-            # 13-16-203: a certified tie is recounted as if petitioned; no deadline to miss.
+            # 13-16-203: a certified tie is recounted as if petitioned: no deadline, no signers.
             return Outcome.TIE
+        if not self.margin_qualifies:
+            bond = self.margin is not None and self.margin.within_bond_range
+            # 13-16-211 has the same 5-day window: once it has passed, so has the bond route.
+            return Outcome.BOND if bond and not self.deadline_passed else Outcome.NOT_AVAILABLE
         if self.deadline_passed:
             return Outcome.DEADLINE_PASSED
         if self.petition.sufficient is False:
             return Outcome.PETITION_SHORT
         return Outcome.AVAILABLE
+
+    @property
+    def eligible(self) -> bool:
+        """A recount under 13-16-201 will be made, or can still be petitioned for."""
+        return self.outcome in (Outcome.AVAILABLE, Outcome.TIE, Outcome.CANVASS_BOARD)
 
 
 def _margin_step(inputs: CheckInput, rule: SubsectionRule) -> Margin | None:

@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import Any
 
 from domain.inputs import FAMILY_FIELDS
+from domain.read_as import read_as
 from domain.verdict import Verdict
 
 
@@ -41,10 +42,12 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         "counties_required": None if rule.min_counties is None else rule.min_counties.value,
         "petition_sufficient": verdict.petition.sufficient,
         "related": [r.section for r in verdict.related],
-        # More than section 9 asks for: what a caller needs to show its work.
         "outcome": verdict.outcome.value,
-        "today": verdict.today.isoformat(),
         "days_left": verdict.days_left,
+        "days_left_safe": verdict.days_left_safe,
+        "read_as": read_as(verdict.inputs),
+        # More than section 9 asks for: what a caller needs to show its work.
+        "today": verdict.today.isoformat(),
         "deadline_trace": None if d is None else d.trace(),
         "deadline_safe_trace": None if d is None else d.trace(safe=True),
         "after_filing": rule.after_filing,

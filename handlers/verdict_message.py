@@ -31,9 +31,11 @@ _JSON_SAFE: Final = str.maketrans({"&": "\\u0026", "<": "\\u003c", ">": "\\u003e
 _ICONS: Final = {
     Outcome.AVAILABLE: "✅",
     Outcome.TIE: "⚖️",
-    Outcome.NOT_AVAILABLE: "❌",
     Outcome.DEADLINE_PASSED: "⏰",
     Outcome.PETITION_SHORT: "✋",
+    Outcome.NOT_AVAILABLE: "❌",
+    Outcome.BOND: "💵",
+    Outcome.CANVASS_BOARD: "📋",
 }
 
 
@@ -69,6 +71,7 @@ def verdict_message(verdict: Verdict, asked_by: str | None = None) -> SlackMessa
     headline = clip(f"{icon} {e.headline}", HEADER_LIMIT)
     blocks: list[dict[str, Any]] = [
         {"type": "header", "text": {"type": "plain_text", "text": headline, "emoji": True}},
+        {"type": "context", "elements": [_mrkdwn(escape_mrkdwn(e.read_as))]},
         {
             "type": "section",
             "text": _mrkdwn(f"*{escape_mrkdwn(e.summary)}*\n{escape_mrkdwn(e.contest)}"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from domain import KINDS, ContestKind, Family
+from domain import FIELDS, KINDS, ContestKind, Family
 
 # The slash command, as users type it; app.yaml declares the same (a test keeps them equal).
 COMMAND: Final = "/recount"
@@ -17,11 +17,15 @@ _EXAMPLE_ITEMS: Final = {
 }
 _QUESTION_COUNTIES_ITEMS: Final = "yes 201000 no 200600 signers 150 counties 7 canvass 2026-12-01"
 GENERAL_EXAMPLE: Final = "county Smith 1204 Jones 1199 canvass 2026-11-16"
-# The items of quick-syntax.md in one breath, shown by `help` on every surface.
+# The items of quick-syntax.md in one breath, shown by `help` on every surface; the keyword
+# items come from the fields' declarations.
 ITEMS_SUMMARY: Final = (
     "Items, in any order: NAME VOTES (or NAME=VOTES; names with spaces in double quotes), "
-    "for/yes VOTES, against/no VOTES, canvass DATE, seats N, total N, candidate NAME, "
-    'signers N, counties N. Dates: 2026-11-16, 11/16/2026, 11/16, Nov 16, "Nov 16, 2026".'
+    + ", ".join(
+        f"{'/'.join(f.term.keywords)} {f.term.example}" for f in FIELDS.values() if f.term.keywords
+    )
+    + '. Dates: 2026-11-16, 11/16/2026, 11/16/26, 11/16, Nov 16, "Nov 16, 2026"; without a '
+    "year, the most recent such date."
 )
 # The examples of quick-syntax.md, shown by `help` on every surface.
 EXAMPLES: Final = (

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Final
 
-from domain import CheckInput, ContestKind, InputError, Problem, build_check, resolve_kind
+from domain import KINDS, CheckInput, ContestKind, InputError, Problem, build_check, resolve_kind
 from handlers.syntax.examples import GENERAL_EXAMPLE, example_for
 from handlers.syntax.items import Items, read_items
-from handlers.syntax.tokens import expand_keyword_equals, tokenize
+from handlers.syntax.tokens import Token, expand_keyword_equals, tokenize
+from handlers.syntax.words import near_kind
 
 MAX_TEXT_LENGTH: Final = 3000  # Slack's own cap on a section; longer text is refused at once
 
@@ -57,12 +58,34 @@ def parse(text: str, today: date) -> ParsedCommand:
             return FormRequest()
         if not tokens[0].quoted and tokens[0].word == "help":
             return HelpRequest()
-        kind = resolve_kind(tokens[0].text)
-        items = read_items(tokens[1:], today)
+        kind = _kind(tokens[0])
+        items = read_items(tokens[1:], today, kind)
         return build_check(kind, items.fields)
+    except QuickSyntaxError:
+        raise
     except InputError as error:
         shown = items.shown if items is not None else {}
         raise QuickSyntaxError(_quoted(error.problems, shown), example_for(kind)) from None
+
+
+def _kind(token: Token) -> ContestKind:
+    """The first word: a kind or alias; an office or a near miss gets the kind it points to."""
+    try:
+        return resolve_kind(token.text)
+    except InputError:
+        meant = near_kind(token.text)
+        if meant is None:
+            raise
+        raise QuickSyntaxError(
+            [
+                Problem(
+                    "kind",
+                    f'"{token.text}" is not a kind of contest; for a {KINDS[meant].label} write '
+                    f"{example_for(meant)}",
+                )
+            ],
+            example_for(meant),
+        ) from None
 
 
 def _quoted(problems: tuple[Problem, ...], shown: dict[str, str]) -> list[Problem]:

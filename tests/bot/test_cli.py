@@ -72,7 +72,8 @@ def test_human_verdict_leads_with_the_answer() -> None:
     )
     assert done.returncode == 0
     lines = done.stdout.splitlines()
-    assert lines[0] == "RECOUNT AVAILABLE"
+    assert lines[0] == "RECOUNT AVAILABLE — county office"
+    assert lines[2] == "Read as: county office; Smith 1,204, Jones 1,199; canvass Mon Nov 16, 2026"
     text = done.stdout
     for expected in (
         "Jones is 5 votes behind Smith (1,204 - 1,199), out of 2,403 votes cast.",
@@ -118,11 +119,17 @@ def test_error_shows_an_example_that_works() -> None:
 
 
 def test_help() -> None:
-    for args in (["check", "help"], ["check"]):
-        done = recount(*args)
-        assert done.returncode == 0
-        assert "state-question [initiative, referendum]" in done.stdout
+    done = recount("check", "help")
+    assert done.returncode == 0
+    assert "state-question [initiative, referendum]" in done.stdout
     assert recount("--help").returncode == 0
+
+
+@pytest.mark.parametrize("args", [["check"], ["check", ""], ["check", "  "], ["check", "--json"]])
+def test_nothing_to_check_is_a_usage_error(args: list[str]) -> None:
+    done = recount(*args)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("error: nothing to check;") and done.stderr.count("\n") == 1
 
 
 def test_console_reads_lines_until_end_of_input() -> None:

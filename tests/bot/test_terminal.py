@@ -34,7 +34,7 @@ def test_text_leads_with_the_answer_and_ends_with_the_law() -> None:
     e = explain(v)
     text = render_text(v)
     lines = text.splitlines()
-    assert lines[:2] == ["RECOUNT AVAILABLE", e.contest]
+    assert lines[:3] == ["RECOUNT AVAILABLE — county office", e.contest, e.read_as]
     for title in ("Margin", "Deadline", "Petition", "The law"):
         assert title in lines
     assert lines[-1] == e.as_of

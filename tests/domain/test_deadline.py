@@ -66,10 +66,10 @@ def test_window_is_five_days_after_the_canvass() -> None:
 def test_trace_shows_each_step_with_its_citation() -> None:
     d = deadline_for(date(2026, 11, 16))
     assert d.trace() == (
-        "canvass Mon Nov 16 + 5 days = Sat Nov 21 -> Saturday (1-1-307) -> "
-        "Sun Nov 22 Sunday, a legal holiday (1-1-216(1)(a)) -> Mon Nov 23"
+        "canvass Mon Nov 16, 2026 + 5 days = Sat Nov 21, 2026 -> Saturday (1-1-307) -> "
+        "Sun Nov 22, 2026 Sunday, a legal holiday (1-1-216(1)(a)) -> Mon Nov 23, 2026"
     )
-    assert d.trace(safe=True) == "canvass Mon Nov 16 + 5 days = Sat Nov 21"
+    assert d.trace(safe=True) == "canvass Mon Nov 16, 2026 + 5 days = Sat Nov 21, 2026"
     assert [s.citation for s in d.steps] == [
         "13-16-201",
         "1-1-306",
@@ -82,8 +82,8 @@ def test_trace_shows_each_step_with_its_citation() -> None:
 def test_trace_names_the_holiday() -> None:
     trace = deadline_for(date(2021, 12, 26)).trace()
     assert "New Year's Day (observed), a legal holiday (1-1-216(2))" in trace
-    assert "Sat Jan 1 New Year's Day, a legal holiday (1-1-216(1)(b))" in trace
-    assert trace.endswith("-> Mon Jan 3")
+    assert "Sat Jan 1, 2022 New Year's Day, a legal holiday (1-1-216(1)(b))" in trace
+    assert trace.endswith("-> Mon Jan 3, 2022")  # every step shows its year
 
 
 @pytest.mark.parametrize(
@@ -112,4 +112,4 @@ def test_the_window_is_read_from_the_citation_given() -> None:
         date(2026, 11, 19),
         date(2026, 11, 19),
     )
-    assert d.trace().startswith("canvass Mon Nov 16 + 3 days = Thu Nov 19")
+    assert d.trace().startswith("canvass Mon Nov 16, 2026 + 3 days = Thu Nov 19, 2026")

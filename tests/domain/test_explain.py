@@ -16,7 +16,8 @@ CANVASSED = "county Smith 1204 Jones 1199 canvass 2026-11-16"
 
 def test_the_spec_example() -> None:
     e = explain(verdict_of(CANVASSED))
-    assert e.headline == "Recount available"
+    assert e.headline == "Recount available — county office"
+    assert e.read_as == "Read as: county office; Smith 1,204, Jones 1,199; canvass Mon Nov 16, 2026"
     assert e.summary == (
         "The margin of 5 votes qualifies (up to 10). "
         "File with the election administrator by Sat Nov 21, 2026."
@@ -28,12 +29,16 @@ def test_the_spec_example() -> None:
         "Largest margin that qualifies: 10 votes, the greater of 10 votes and 1/4 of 1% of 2,403 "
         "(6.0075).",
         "5 ≤ 10: the margin qualifies.",
+        "Qualifies up to 10; 6 more votes of margin and it would not.",
     )
     assert e.deadline_lines[0] == (
         "File by Sat Nov 21, 2026 to be safe under every reading; Mon Nov 23, 2026 is timely if "
         "1-1-307 applies."
     )
-    assert e.deadline_lines[2] == "3 days from today (Wed Nov 18, 2026) to the last day."
+    assert e.deadline_lines[2] == (
+        "3 days left to Sat Nov 21, 2026, the safe date; 5 days to Mon Nov 23, 2026 if 1-1-307 "
+        "applies."
+    )
     assert e.as_of == "as of Wed Nov 18, 2026, Mountain Time · not legal advice"
 
 
@@ -45,32 +50,126 @@ def test_the_share_is_written_from_its_cited_fraction() -> None:
 @pytest.mark.parametrize(
     ("today", "line"),
     [
-        (date(2026, 11, 20), "1 day from today (Fri Nov 20, 2026) to the last day."),
-        (date(2026, 11, 21), "Today is the last day to file."),
+        (
+            date(2026, 11, 20),
+            "1 day left to Sat Nov 21, 2026, the safe date; 3 days to Mon Nov 23, 2026 if "
+            "1-1-307 applies.",
+        ),
+        (
+            date(2026, 11, 21),
+            "File today: today (Sat Nov 21, 2026) is the last day to file. Mon Nov 23, 2026 is "
+            "timely too if 1-1-307 applies.",
+        ),
         (
             date(2026, 11, 22),
-            "The safe date has passed; Mon Nov 23, 2026 is timely only if 1-1-307 applies.",
+            "The safe date, Sat Nov 21, 2026, has passed. File on Mon Nov 23, 2026 — timely only "
+            "if 1-1-307 applies (1 day left).",
+        ),
+        (
+            date(2026, 11, 23),
+            "File today — timely only if 1-1-307 applies (the safe date, Sat Nov 21, 2026, "
+            "passed).",
         ),
         (date(2026, 11, 25), "That deadline passed 2 days ago."),
     ],
 )
-def test_days_left_count_to_the_date_they_name(today: date, line: str) -> None:
+def test_days_left_count_to_the_dates_they_name(today: date, line: str) -> None:
     assert line in explain(verdict_of(CANVASSED, today)).deadline_lines
 
 
+def test_one_reading_counts_to_one_date() -> None:
+    e = explain(verdict_of("county A 5 B 4 canvass 2026-11-18"))  # the 5th day is a Monday
+    assert "5 days left to Mon Nov 23, 2026." in e.deadline_lines
+    e = explain(verdict_of("county A 5 B 4 canvass 2026-11-18", date(2026, 11, 23)))
+    assert "File today: today (Mon Nov 23, 2026) is the last day to file." in e.deadline_lines
+
+
 @pytest.mark.parametrize(
-    ("text", "headline", "summary"),
+    ("text", "headline", "summary", "deadline", "petition"),
     [
-        ("county A 700 B 700", "Tie: recounted as if petitioned", "The count is tied."),
-        ("county A 720 B 700", "Recount not available: margin too large", "more than the 10"),
-        ("question for 1000 against 999 signers 3", "Petition short", "enough signers"),
-        ("canvass-error", "Recount available", "canvass board may petition"),
+        (
+            "county A 700 B 700 canvass 2026-11-01",
+            "Tie: recounted as if petitioned — county office",
+            "The count is tied.",
+            (),
+            ("No petition: the election office proceeds (13-16-203).",),
+        ),
+        (
+            "county A 720 B 700 canvass 2026-11-16",
+            "Recount not available: margin too large — county office",
+            "A margin of 20 votes is more than the 10 that qualify under 13-16-201(1).",
+            (),
+            (),
+        ),
+        (
+            "legislature A 4015 B 3985 canvass 2026-11-16",
+            "Recount with a bond may be available (13-16-211) — legislative seat",
+            "but within 1/2 of 1% (up to 40): B may petition for a recount with a bond",
+            "13-16-211 has the same window: within 5 days after the official canvass.",
+            (
+                "Who petitions: B, the defeated candidate, posting a bond that covers all costs "
+                "of the recount (13-16-211).",
+                "File with: the officer with whom B filed for nomination.",
+            ),
+        ),
+        (
+            "question for 1000 against 999 signers 3",
+            "Petition short — local ballot question",
+            "not have enough signers",
+            "No canvass date given: the petition is due within 5 days after the official canvass.",
+            "Signers: at least 10 needed; 3 given, 7 short.",
+        ),
+        (
+            "canvass-error",
+            "Canvass board may petition — error found by the county canvass board",
+            "canvass board may petition",
+            "No filing window: the board may petition immediately.",
+            "File with: the election administrator.",
+        ),
     ],
 )
-def test_headline_and_summary_follow_the_outcome(text: str, headline: str, summary: str) -> None:
+def test_what_is_said_follows_the_outcome(
+    text: str, headline: str, summary: str, deadline: object, petition: object
+) -> None:
     e = explain(verdict_of(text))
     assert e.headline == headline
     assert summary in e.summary
+    for got, expected in ((e.deadline_lines, deadline), (e.petition_lines, petition)):
+        if isinstance(expected, tuple):
+            assert got == expected
+        else:
+            assert expected in got
+
+
+def test_not_available_says_nothing_of_filing() -> None:
+    e = explain(verdict_of("county A 720 B 700 canvass 2026-11-16"))
+    text = " ".join((e.summary, *e.deadline_lines, *e.petition_lines))
+    assert "File" not in text and "petition" not in text.lower()
+
+
+def test_a_passed_bond_window_is_said_in_related() -> None:
+    e = explain(verdict_of("legislature A 4015 B 3985 canvass 2026-11-16", date(2026, 11, 30)))
+    assert e.outcome == "Recount not available: margin too large"
+    assert "13-16-211: its window closed with 13-16-201's, on Mon Nov 23, 2026." in e.related_lines
+
+
+def test_the_race_label_is_in_the_headline() -> None:
+    e = explain(verdict_of('house Smith 1204 Jones 1199 race "HD 22"'))
+    assert e.headline == "Recount available — HD 22 · legislative seat"
+    assert e.read_as.endswith('race "HD 22"; no canvass date')
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("county A 1204 B 1199", "Qualifies up to 10; 6 more votes of margin and it would not."),
+        ("county A 1209 B 1199", "Qualifies up to 10; 1 more vote of margin and it would not."),
+        ("county A 1210 B 1199", "Would qualify with 1 fewer vote of margin (up to 10)."),
+        ("state A 4030 B 3990", "Would qualify with 20 fewer votes of margin (up to 20)."),
+    ],
+)
+def test_what_if_says_how_many_votes_would_change_the_answer(text: str, line: str) -> None:
+    assert line in explain(verdict_of(text)).margin_lines
 
 
 def test_every_outcome_has_a_headline() -> None:
@@ -101,6 +200,7 @@ def test_subsection_7_has_no_margin_and_no_window() -> None:
     e = explain(verdict_of("canvass-error"))
     assert e.margin_lines[0].startswith("No margin test")
     assert e.deadline_lines == ("No filing window: the board may petition immediately.",)
+    assert not any(line.startswith("Qualifies") for line in e.margin_lines)
 
 
 def test_seats_and_write_ins_are_said() -> None:

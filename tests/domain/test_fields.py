@@ -21,7 +21,9 @@ def test_each_shape_lists_its_own_fields_then_the_shared_canvass_date() -> None:
         "candidates",
         "seats",
         "total",
+        "write_ins",
         "candidate",
+        "race",
         "canvass",
     ]
     assert keys(Family.BALLOT_QUESTION) == [
@@ -30,9 +32,10 @@ def test_each_shape_lists_its_own_fields_then_the_shared_canvass_date() -> None:
         "votes_against",
         "signers",
         "counties",
+        "race",
         "canvass",
     ]
-    assert keys(Family.CANVASS_ERROR) == ["kind", "canvass"]
+    assert keys(Family.CANVASS_ERROR) == ["kind", "race", "canvass"]
 
 
 def test_value_types_come_from_the_annotations() -> None:
@@ -42,7 +45,9 @@ def test_value_types_come_from_the_annotations() -> None:
         "candidates": ValueType.CANDIDATES,
         "seats": ValueType.NUMBER,
         "total": ValueType.NUMBER,
+        "write_ins": ValueType.NUMBER,
         "candidate": ValueType.TEXT,
+        "race": ValueType.TEXT,
         "canvass": ValueType.DATE,
         "votes_for": ValueType.NUMBER,
         "votes_against": ValueType.NUMBER,
@@ -57,6 +62,11 @@ def test_required_fields_and_defaults() -> None:
     assert FIELDS["seats"].default == 1 and FIELDS["total"].default is None
 
 
+def test_every_keyword_field_has_an_example_value() -> None:
+    for f in FIELDS.values():
+        assert bool(f.term.keywords) is (f.term.example is not None), f.key
+
+
 def test_a_keyword_belongs_to_one_field_and_names_differ() -> None:
     words = [w for f in FIELDS.values() for w in f.term.keywords]
     assert len(words) == len(set(words))
@@ -69,10 +79,11 @@ def test_fields_for_a_kind_leave_out_counties_where_the_row_asks_for_none() -> N
         "votes_for",
         "votes_against",
         "signers",
+        "race",
         "canvass",
     ]
     assert "counties" in [f.key for f in fields_for(ContestKind.STATE_QUESTION)]
-    assert [f.key for f in fields_for(ContestKind.CANVASS_ERROR)] == ["canvass"]
+    assert [f.key for f in fields_for(ContestKind.CANVASS_ERROR)] == ["race", "canvass"]
 
 
 def test_a_field_without_a_term_is_refused() -> None:

@@ -58,7 +58,19 @@ def test_the_three_shapes() -> None:
         ("question", {"votes_for": 1, "votes_against": 1, "counties": 3}, "counties", "only to"),
         ("question", {"votes_for": 1, "votes_against": 1, "seats": 3}, "seats", "does not apply"),
         ("state-question", {"votes_for": 1, "votes_against": 1, "counties": 57}, "counties", "56"),
-        ("canvass-error", {"candidates": PAIR}, "candidates", "takes only the canvass date"),
+        ("canvass-error", {"candidates": PAIR}, "candidates", "takes race label and canvass date"),
+        ("county", {"candidates": PAIR, "canvass": date(1, 1, 1)}, "canvass", "1900 to 2100"),
+        ("county", {"candidates": PAIR, "canvass": date(9999, 12, 31)}, "canvass", "out of range"),
+        ("county", {"candidates": PAIR, "canvass": date(1899, 12, 31)}, "canvass", "1900 to 2100"),
+        ("county", {"candidates": PAIR, "canvass": date(2101, 1, 1)}, "canvass", "1900 to 2100"),
+        ("county", {"candidates": [("<!channel>", 5), ("B", 4)]}, "candidates", "Slack markup"),
+        ("county", {"candidates": [("<@U123>", 5), ("B", 4)]}, "candidates", "Slack markup"),
+        ("county", {"candidates": [("<https://x|y>", 5), ("B", 4)]}, "candidates", "Slack markup"),
+        ("county", {"candidates": PAIR, "race": "<#C1|x>"}, "race", "Slack markup"),
+        ("county", {"candidates": PAIR, "race": "HD\x0722"}, "race", "control character"),
+        ("county", {"candidates": PAIR, "write_ins": -1}, "write_ins", "0 or more"),
+        ("county", {"candidates": PAIR, "write_ins": 3, "total": 3000}, "write_ins", "not both"),
+        ("question", {"votes_for": 1, "votes_against": 1, "write_ins": 3}, "write_ins", "does not"),
     ],
 )
 def test_each_problem_names_its_field(
@@ -78,7 +90,7 @@ def test_stray_fields_say_what_the_kind_takes() -> None:
     found = problems("question", {"votes_for": 1, "votes_against": 1, "total": 4})
     assert found["total"] == (
         "total does not apply to a local ballot question (question); it takes votes for, "
-        "votes against, signers, counties and canvass date"
+        "votes against, signers, counties, race label and canvass date"
     )
 
 
@@ -110,6 +122,16 @@ def test_input_caps(field: str, value: int, ok: bool) -> None:
     else:
         with pytest.raises(InputError, match="at most"):
             build_check(kind, fields)
+
+
+@pytest.mark.parametrize("year", [1900, 2100])
+def test_canvass_years_at_the_edges_are_taken(year: int) -> None:
+    assert build_check("canvass-error", {"canvass": date(year, 6, 1)}).canvass == date(year, 6, 1)
+
+
+def test_write_ins_count_on_top_of_the_listed_votes() -> None:
+    race = build_check("precinct", {"candidates": [("Smith", 41), ("Jones", 25)], "write_ins": 35})
+    assert isinstance(race, CandidateRace) and race.write_ins == 35
 
 
 def test_names_are_tidied_and_compared_without_case() -> None:

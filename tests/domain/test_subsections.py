@@ -20,7 +20,7 @@ from domain.statute import statute_text, subsection_text
 from ..builders import verdict_of
 from ..conftest import TODAY
 
-AVAILABLE, TIE = Outcome.AVAILABLE, Outcome.TIE
+AVAILABLE, TIE, BOND = Outcome.AVAILABLE, Outcome.TIE, Outcome.BOND
 NOT_AVAILABLE, PASSED, SHORT = (
     Outcome.NOT_AVAILABLE,
     Outcome.DEADLINE_PASSED,
@@ -46,20 +46,28 @@ NOT_AVAILABLE, PASSED, SHORT = (
                      id="(1) 1/400 of 8,000 is 20, above the floor: margin 19"),
         pytest.param("county A 3020 B 3000 total 8000", 1, 20, 20, AVAILABLE,
                      id="(1) margin 20 of 8,000: at 1/400"),
-        pytest.param("county A 3021 B 3000 total 8000", 1, 21, 20, NOT_AVAILABLE,
-                     id="(1) margin 21 of 8,000: one above 1/400"),
+        pytest.param("county A 3021 B 3000 total 8000", 1, 21, 20, BOND,
+                     id="(1) margin 21 of 8,000: one above 1/400, within 1/200 (bond)"),
         pytest.param("legislature A 1204 B 1199", 2, 5, 6, AVAILABLE,
                      id="(2) no floor: 5 of 2,403 is within 1/400 (6.0075)"),
-        pytest.param("legislature A 1206 B 1199", 2, 7, 6, NOT_AVAILABLE,
-                     id="(2) no floor: 7 of 2,405 is over 1/400 (6.0125)"),
-        pytest.param("legislature A 1010 B 1000", 2, 10, 5, NOT_AVAILABLE,
-                     id="(2) no floor: 10 votes of 2,010 do not qualify"),
+        pytest.param("legislature A 1206 B 1199", 2, 7, 6, BOND,
+                     id="(2) no floor: 7 of 2,405 is over 1/400 (6.0125), within 1/200"),
+        pytest.param("legislature A 1010 B 1000", 2, 10, 5, BOND,
+                     id="(2) no floor: 10 votes of 2,010 do not qualify, within 1/200"),
+        pytest.param("legislature A 1020 B 1000", 2, 20, 5, NOT_AVAILABLE,
+                     id="(2) 20 votes of 2,020: over 1/200 (10.1), no bond either"),
         pytest.param("state A 3019 B 3000 total 8000", 2, 19, 20, AVAILABLE,
                      id="(2) margin 19 of 8,000: one below 1/400"),
         pytest.param("congress A 3020 B 3000 total 8000", 2, 20, 20, AVAILABLE,
                      id="(2) margin 20 of 8,000: at 1/400"),
-        pytest.param("judge A 3021 B 3000 total 8000", 2, 21, 20, NOT_AVAILABLE,
-                     id="(2) margin 21 of 8,000: one above 1/400"),
+        pytest.param("judge A 3021 B 3000 total 8000", 2, 21, 20, BOND,
+                     id="(2) margin 21 of 8,000: one above 1/400, within 1/200 (bond)"),
+        pytest.param("judge A 3040 B 3000 total 8000", 2, 40, 20, BOND,
+                     id="13-16-211: margin 40 of 8,000, at 1/200"),
+        pytest.param("judge A 3041 B 3000 total 8000", 2, 41, 20, NOT_AVAILABLE,
+                     id="13-16-211: margin 41 of 8,000, one above 1/200"),
+        pytest.param("precinct Smith 41 write-ins 35 Jones 25", 1, 16, 10, NOT_AVAILABLE,
+                     id="(1) write-ins count in the total: 16 behind of 101"),
         pytest.param("question for 4009 against 3990", 3, 19, 19, AVAILABLE,
                      id="(3) 19 of 7,999: within 1/400 (19.9975)"),
         pytest.param("question for 4010 against 3990", 3, 20, 20, AVAILABLE,
@@ -179,7 +187,8 @@ def test_deadline(text: str, today: date, safe: date, deadline: date, outcome: O
 
 def test_canvass_board_error_has_no_margin_and_no_window() -> None:
     v = verdict_of("canvass-error canvass 2020-01-02", date(2026, 11, 29))
-    assert (v.subsection, v.margin, v.deadline, v.outcome) == (7, None, None, AVAILABLE)
+    assert (v.subsection, v.margin, v.deadline) == (7, None, None)
+    assert v.outcome is Outcome.CANVASS_BOARD
     assert v.eligible
 
 

@@ -49,12 +49,13 @@ def test_every_kind_is_decided_by_its_row(
     [
         (date(2026, 11, 20), False, True, 3, 1),  # the day before the safe date
         (date(2026, 11, 21), False, True, 2, 0),  # the safe date
-        (date(2026, 11, 23), False, True, 0, -2),  # deadline day: still timely
-        (date(2026, 11, 24), True, False, -1, -3),  # the day after
+        (date(2026, 11, 22), False, True, 1, None),  # the safe date has passed
+        (date(2026, 11, 23), False, True, 0, None),  # deadline day: still timely
+        (date(2026, 11, 24), True, False, None, None),  # the day after
     ],
 )
 def test_deadline_passed_eligible_and_days_left(
-    today: date, passed: bool, eligible: bool, left: int, left_safe: int
+    today: date, passed: bool, eligible: bool, left: int | None, left_safe: int | None
 ) -> None:
     v = verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16", today)
     assert (v.deadline_passed, v.eligible) == (passed, eligible)

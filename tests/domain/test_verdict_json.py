@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from domain import verdict_json
 
 from ..builders import verdict_of
+from ..conftest import TODAY
 
 SECTION_9_KEYS = {
     "eligible",
@@ -27,13 +30,15 @@ SECTION_9_KEYS = {
     "counties_required",
     "petition_sufficient",
     "related",
+    "outcome",
+    "days_left",
+    "days_left_safe",
 }
 # Keys beyond section 9 that callers already read: they stay.
 EXTRA_KEYS = {
-    "outcome",
+    "read_as",
     "today",
     "canvass",
-    "days_left",
     "deadline_trace",
     "deadline_safe_trace",
     "after_filing",
@@ -65,10 +70,14 @@ def test_spec_example() -> None:
         "counties_required": None,
         "petition_sufficient": None,
         "related": [],
+        "outcome": "recount_available",
+        "days_left": 5,
+        "days_left_safe": 3,
     }
     assert set(j) >= SECTION_9_KEYS | EXTRA_KEYS
-    assert (j["today"], j["canvass"], j["days_left"]) == ("2026-11-18", "2026-11-16", 5)
-    assert j["deadline_safe_trace"] == "canvass Mon Nov 16 + 5 days = Sat Nov 21"
+    assert (j["today"], j["canvass"]) == ("2026-11-18", "2026-11-16")
+    assert j["read_as"] == "county office; Smith 1,204, Jones 1,199; canvass Mon Nov 16, 2026"
+    assert j["deadline_safe_trace"] == "canvass Mon Nov 16, 2026 + 5 days = Sat Nov 21, 2026"
     assert j["quoted_text"]["13-16-201(1)"].startswith("(1) If a candidate for a county")
     assert j["not_legal_advice"] is True
 
@@ -132,3 +141,51 @@ def test_the_json_and_the_verdict_agree() -> None:
     assert j["deadline"] == v.deadline.deadline.isoformat()
     assert j["related"] == [r.section for r in v.related] == ["13-16-211"]
     assert j["notes"] == list(v.notes)
+
+
+@pytest.mark.parametrize(
+    ("text", "today", "outcome", "eligible"),
+    [
+        ("county A 5 B 4", TODAY, "recount_available", True),
+        ("county A 700 B 700 canvass 2026-11-01", TODAY, "tie_recount", True),
+        ("county A 5 B 4 canvass 2026-11-01", TODAY, "deadline_passed", False),
+        ("question for 1000 against 999 signers 9", TODAY, "petition_insufficient", False),
+        ("county A 720 B 700", TODAY, "margin_too_large", False),
+        ("legislature A 4015 B 3985", TODAY, "bond_recount_possible", False),
+        ("legislature A 4015 B 3985 canvass 2026-11-01", TODAY, "margin_too_large", False),
+        ("canvass-error", TODAY, "canvass_board_error", True),
+    ],
+)
+def test_outcome_is_a_stable_code_and_a_tie_is_always_eligible(
+    text: str, today: date, outcome: str, eligible: bool
+) -> None:
+    j = verdict_json(verdict_of(text, today))
+    assert (j["outcome"], j["eligible"]) == (outcome, eligible)
+
+
+@pytest.mark.parametrize(
+    ("today", "left", "left_safe"),
+    [
+        (date(2026, 11, 21), 2, 0),
+        (date(2026, 11, 22), 1, None),
+        (date(2026, 11, 23), 0, None),
+        (date(2026, 11, 24), None, None),
+    ],
+)
+def test_days_left_are_null_once_passed(
+    today: date, left: int | None, left_safe: int | None
+) -> None:
+    j = verdict_json(verdict_of("county A 5 B 4 canvass 2026-11-16", today))
+    assert (j["days_left"], j["days_left_safe"]) == (left, left_safe)
+
+
+def test_the_text_and_the_json_say_the_same() -> None:
+    from domain.explain import explain
+
+    v = verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16")
+    j, e = verdict_json(v), explain(v)
+    assert e.read_as == f"Read as: {j['read_as']}"
+    assert (
+        f"{j['days_left_safe']} days left to Sat Nov 21, 2026, the safe date" in e.deadline_lines[2]
+    )
+    assert f"{j['days_left']} days to Mon Nov 23, 2026" in e.deadline_lines[2]

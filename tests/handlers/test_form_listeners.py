@@ -30,7 +30,15 @@ def test_choosing_a_kind_updates_the_form(app: App, fake: FakeSlack) -> None:
     call = fake.wait_for("views.update")[0]
     assert (call.body["view_id"], call.body["hash"]) == ("V123", "h1")
     blocks = [b.get("block_id") for b in call.body["view"]["blocks"]]
-    assert blocks == ["kind", "votes_for", "votes_against", "signers", "counties", "canvass"]
+    assert blocks == [
+        "kind",
+        "votes_for",
+        "votes_against",
+        "signers",
+        "counties",
+        "race",
+        "canvass",
+    ]
     assert call.body["view"]["private_metadata"] == view["private_metadata"]
     typed = call.body["view"]["blocks"][1]["element"]["initial_value"]
     assert typed == "12"  # what was typed survives the redraw

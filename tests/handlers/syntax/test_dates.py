@@ -18,12 +18,19 @@ from ...conftest import TODAY
         ("2026-11-16", date(2026, 11, 16)),
         ("11/16/2026", date(2026, 11, 16)),
         ("11/16", date(2026, 11, 16)),
-        ("1/2", date(2026, 1, 2)),  # without a year: this year
+        ("1/2", date(2026, 1, 2)),  # without a year: the most recent one on or before today
+        ("12/30", date(2025, 12, 30)),
+        ("Nov 19", date(2025, 11, 19)),  # tomorrow's date is last year's
+        ("11/18", date(2026, 11, 18)),  # today
+        ("11/16/26", date(2026, 11, 16)),  # M/D/YY is 20YY
+        ("2/29", date(2024, 2, 29)),
         ("Nov 16", date(2026, 11, 16)),
         ("nov 16 2025", date(2025, 11, 16)),
         ("November 16, 2025", date(2025, 11, 16)),
         ('"Nov 16, 2025"', date(2025, 11, 16)),
         ("Sept 3", date(2026, 9, 3)),
+        ("1900-01-01", date(1900, 1, 1)),
+        ("2100-12-31", date(2100, 12, 31)),
         ("Nov. 16th", date(2026, 11, 16)),
         ("2024-02-29", date(2024, 2, 29)),
     ],
@@ -60,7 +67,11 @@ def test_a_whole_date_string(text: str, expected: date) -> None:
         ("Nov", "needs a day after the month"),
         ("Nov 16 soon", "is not a date"),
         ("2/30", "not a real date"),
-        ("11/16/26", "four digits"),
+        ("11/16/126", "four digits"),
+        ("0001-01-01", "from 1900 to 2100"),
+        ("9999-12-31", "the year 9999 is out of range"),
+        ("Nov 16, 1850", "the year 1850 is out of range"),
+        ("11/16/2101", "from 1900 to 2100"),
     ],
 )
 def test_a_bad_date_says_why(text: str, message: str) -> None:

@@ -50,7 +50,6 @@ def test_every_spec_example_parses(text: str) -> None:
         ('county "Mary Smith"=1204 Jones 1199', [("Mary Smith", 1204), ("Jones", 1199)]),
         ("county “Mary Smith” 1204 Jones 1199", [("Mary Smith", 1204), ("Jones", 1199)]),
         ("county 1204 1199 900", [("A", 1204), ("B", 1199), ("C", 900)]),
-        ("county Smith 1204 1199", [("Smith", 1204), ("A", 1199)]),
         ("COUNTY smith 1,204,000 JONES 1", [("smith", 1204000), ("JONES", 1)]),
         ('county "seats" 5 Jones 4', [("seats", 5), ("Jones", 4)]),  # quoted keyword is a name
     ],
@@ -106,7 +105,6 @@ def test_question_items(text: str) -> None:
         ("county Smith 1204 Jones 1199 canvass 2/30", '"2/30" is not a real date', "county"),
         ("county Smith 1204 Jones 1199 canvass 2025-02-29", "not a real date", "county"),
         ("county Smith 1204 Jones 1199 canvass soon", '"canvass soon": not a date', "county"),
-        ("county Smith 1204 Jones 1199 canvass 11/16/26", "four digits", "county"),
         ("county Smith 1204 Jones 1199 canvass", '"canvass" needs a value', "county"),
         ("county Smith 1204 Jones", '"Jones" needs its votes', "county"),
         ("county Smith Jones 1199", '"Smith" needs its votes', "county"),

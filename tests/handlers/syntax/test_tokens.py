@@ -28,6 +28,8 @@ def test_the_keywords_of_quick_syntax_md() -> None:
         "candidate": "candidate",
         "signers": "signers",
         "counties": "counties",
+        "write-ins": "write_ins",
+        "race": "race",
     }
 
 

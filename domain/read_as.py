@@ -1,0 +1,45 @@
+"""What the checker read, in one line, so a misreading shows at once (quick-syntax.md):
+
+    county office; Smith 1,204, Jones 1,199; canvass Mon Nov 16, 2026
+
+Every field of the input is written with the quick-syntax word that sets it (its Term's first
+keyword), in the order the shape declares them; the text, the Slack message and the JSON
+all carry this same line.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from domain.deadline import long_date
+from domain.fields import InputField, ValueType
+from domain.inputs import Candidate, CheckInput, fields_for
+from domain.kinds import KINDS
+
+
+def _piece(field: InputField, value: object, given: bool) -> str | None:
+    word = field.term.keywords[0] if field.term.keywords else field.term.name
+    match field.value_type:
+        case ValueType.CANDIDATES:
+            assert isinstance(value, tuple)
+            return ", ".join(f"{c.name} {c.votes:,}" for c in value if isinstance(c, Candidate))
+        case ValueType.DATE:
+            return f"{word} {long_date(value)}" if isinstance(value, date) else "no canvass date"
+        case ValueType.NUMBER:
+            # A default (seats 1) is shown only when it was given.
+            if value is None or (not given and value == field.default):
+                return None
+            assert isinstance(value, int)
+            return f"{word} {value:,}"
+        case _:
+            return None if value is None else f'{word} "{value}"'
+
+
+def read_as(inputs: CheckInput) -> str:
+    given = inputs.model_fields_set
+    pieces = [KINDS[inputs.kind].label]
+    for field in fields_for(inputs.kind):
+        piece = _piece(field, getattr(inputs, field.key), field.key in given)
+        if piece is not None:
+            pieces.append(piece)
+    return "; ".join(pieces)

@@ -1,0 +1,113 @@
+"""Words that look like names but are not: keywords mistyped, kinds, offices, race labels.
+
+The parser never turns such a word into a candidate. It says what was probably meant, for
+the kind at hand, and how to say it if the word really is a candidate's name (in quotes).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from domain import KINDS, ContestKind
+from handlers.syntax.tokens import KEYWORDS
+
+_K = ContestKind
+# Offices and district words a clerk may type where a kind or a label belongs.
+OFFICE_WORDS: Final = {
+    **dict.fromkeys(
+        (
+            "commissioner",
+            "sheriff",
+            "clerk",
+            "treasurer",
+            "attorney",
+            "coroner",
+            "assessor",
+            "auditor",
+            "recorder",
+            "superintendent",
+        ),
+        _K.COUNTY,
+    ),
+    **dict.fromkeys(("mayor", "council", "councilor", "alderman", "ward"), _K.MUNICIPAL),
+    **dict.fromkeys(("trustee", "trustees", "board"), _K.DISTRICT),
+    **dict.fromkeys(("hd", "sd", "representative", "senator", "legislator"), _K.LEGISLATURE),
+    **dict.fromkeys(("judge", "dept", "department"), _K.DISTRICT_JUDGE),
+    **dict.fromkeys(("governor", "justice", "psc"), _K.STATE),
+    **dict.fromkeys(("levy", "mill", "bond"), _K.QUESTION),
+}
+KIND_WORDS: Final = {
+    word: info.kind for info in KINDS.values() for word in (info.kind.value, *info.aliases)
+}
+
+
+def _osa(a: str, b: str) -> int:
+    """Edit distance with adjacent transpositions (optimal string alignment)."""
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, start=1):
+        current = [i] + [0] * len(b)
+        for j, cb in enumerate(b, start=1):
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def _is_subsequence(short: str, long: str) -> bool:
+    letters = iter(long)
+    return all(ch in letters for ch in short)
+
+
+def near_keyword(word: str) -> str | None:
+    """The keyword `word` is a near-miss of: `seat`, `seats:`, `totl`, `canvas`, `sigs`."""
+    typed = word.lower()
+    stripped = typed.rstrip(":")
+    if stripped != typed and stripped in KEYWORDS:
+        return stripped  # "seats:" is "seats" with a colon
+    if stripped in KEYWORDS or len(stripped) < 3:
+        return None
+    for keyword in KEYWORDS:  # the singular: "seat", "signer", "county"
+        if keyword in (f"{stripped}s", f"{stripped[:-1]}ies"):
+            return keyword
+    best: tuple[int, str] | None = None
+    for keyword in KEYWORDS:
+        if len(keyword) < 4 or keyword[0] != stripped[0]:
+            continue  # "for", "yes", "no": too short to judge a near miss
+        distance = _osa(stripped, keyword)
+        close = distance <= (1 if len(keyword) <= 5 else 2)
+        # an abbreviation: the letters in order, at least half of them ("sigs": signers)
+        shortened = (
+            _is_subsequence(stripped, keyword)
+            and 2 * len(stripped) >= len(keyword)
+            and distance <= 3
+        )
+        if (close or shortened) and (best is None or distance < best[0]):
+            best = (distance, keyword)
+    return None if best is None else best[1]
+
+
+# "HD22", "SD-7": a legislative district written where the kind goes
+_DISTRICT_NUMBER: Final = re.compile(r"(hd|sd)-?\d+")
+# Words people put between items that carry nothing: never names, never guessed at.
+FILLER_WORDS: Final = frozenset({"votes", "vote", "and", "vs", "vs.", "v", "v.", "to", "of", "&"})
+
+
+def office_kind(word: str) -> ContestKind | None:
+    """The kind an office, kind or district word points to: `sheriff`, `precinct`, `HD22`."""
+    typed = word.lower()
+    if _DISTRICT_NUMBER.fullmatch(typed):
+        return ContestKind.LEGISLATURE
+    return OFFICE_WORDS.get(typed) or KIND_WORDS.get(typed)
+
+
+def near_kind(word: str) -> ContestKind | None:
+    """The kind a mistyped or office word stands for: `countee`, `sheriff`, `HD`."""
+    typed = word.lower()
+    if office_kind(typed) is not None:
+        return office_kind(typed)
+    close = [(_osa(typed, k), kind) for k, kind in KIND_WORDS.items() if len(k) >= 4]
+    distance, kind = min(close, key=lambda pair: pair[0])
+    return kind if distance <= (1 if len(typed) <= 5 else 2) else None
