@@ -50,10 +50,15 @@ def test_bad_text_is_private_and_quotes_the_problem(
 
 
 def test_command_text_arrives_html_escaped(app: App, fake: FakeSlack) -> None:
-    body = quick(app, fake, 'county "Smith &amp; Sons" 1204 "&lt;!channel&gt;" 1199')
+    body = quick(app, fake, 'county "Smith &amp; Sons" 1204 "Jones &lt;3" 1199')
     text = block_texts(body["blocks"])
-    assert "Smith &amp; Sons" in text
-    assert "&lt;!channel&gt;" in text and "<!channel>" not in text
+    assert "Smith &amp; Sons" in text and "Jones &lt;3" in text
+
+
+def test_a_name_in_slack_markup_is_refused_privately(app: App, fake: FakeSlack) -> None:
+    body = quick(app, fake, 'county Smith 1204 "&lt;!channel&gt;" 1199')
+    assert body["response_type"] == "ephemeral"
+    assert "looks like Slack markup" in body["text"] and "<!channel>" not in body["text"]
 
 
 def test_empty_command_opens_the_form(app: App, fake: FakeSlack) -> None:

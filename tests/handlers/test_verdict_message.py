@@ -48,10 +48,15 @@ def test_error_message_is_valid_and_shows_the_command() -> None:
 
 
 def test_the_message_says_what_the_explanation_says() -> None:
-    v = verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16")
+    v = verdict_of('county Smith 1204 Jones 1199 canvass 2026-11-16 race "Sheriff"')
     e = explain(v)
     message = verdict_message(v, asked_by="U0CLERK")
     assert message.text == f"✅ {e.headline}: {e.summary} ({e.citation})"
+    assert message.text.startswith("✅ Recount available — Sheriff · county office:")
+    header, read_as = message.blocks[0], message.blocks[1]
+    assert header["text"]["text"] == "✅ Recount available — Sheriff · county office"
+    assert read_as["type"] == "context"
+    assert read_as["elements"][0]["text"] == e.read_as
     sections = [b["text"]["text"] for b in message.blocks if b["type"] == "section"]
     assert sections[0] == f"*{e.summary}*\n{e.contest}"
     assert sections[1] == "*Margin*\n" + "\n".join(f"• {line}" for line in e.margin_lines)
