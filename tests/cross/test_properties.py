@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import re
 from datetime import date, timedelta
 
@@ -261,6 +262,11 @@ def test_no_date_from_year_1_to_9999_makes_slack_answer_500(
 
 
 @settings(max_examples=600, deadline=None)
-@given(st.lists(WORDS, max_size=14).map(" ".join))
-def test_no_text_makes_the_command_line_exit_1(text: str) -> None:
+@given(st.one_of(checks(), st.lists(WORDS, max_size=14).map(" ".join)))
+def test_no_text_makes_the_command_line_exit_1_or_slack_answer_500(text: str) -> None:
     assert main(["check", text], io.StringIO(), io.StringIO()) in (0, 2)
+    app, fake = slack_app()
+    response = run_command(app, fake, text)
+    assert response.status == 200
+    if text.split():  # nothing at all opens the form, with an empty acknowledgement
+        assert json.loads(response.body)["response_type"] in ("ephemeral", "in_channel")

@@ -68,6 +68,14 @@ def test_submission_errors_are_shown_per_field(
     assert "fewer than the number of candidates" in body["errors"]["seats"]
 
 
+def test_a_date_picked_out_of_range_is_an_error_on_the_date(app: App, fake: FakeSlack) -> None:
+    for picked in ("0001-01-01", "9999-12-31"):
+        values = state("county", candidates="A: 5\nB: 4", canvass=picked)
+        body = json.loads(submit(app, signed_form("county"), values).body)
+        assert body["response_action"] == "errors"
+        assert "give a year from 1900 to 2100" in body["errors"]["canvass"]
+
+
 def test_submission_without_a_kind(app: App, fake: FakeSlack) -> None:
     body = json.loads(submit(app, signed_form(), state()).body)
     assert body == {"response_action": "errors", "errors": {"kind": "choose the kind of contest"}}
