@@ -14,6 +14,7 @@ from typing import TextIO
 
 from bot.clock import montana_today
 from bot.console import run_console
+from bot.scan_command import SCAN_USAGE, run_scan
 from bot.terminal import (
     CHECK_PREFIX,
     EXIT_INTERNAL,
@@ -32,11 +33,13 @@ log = logging.getLogger(__name__)
 
 USAGE = f"""\
 usage: recount check [--json] [--today YYYY-MM-DD] TEXT...
+       {SCAN_USAGE}
        recount console
        recount serve [--http [--port N]]
        recount run
 
   check    check one race or question; TEXT is what you would type after {COMMAND}
+  scan     every contest of results exports (SOS workbooks, OpenElections CSV, a table)
   console  type checks one after another (Ctrl-D to quit)
   serve    the Slack bot: Socket Mode (SLACK_BOT_TOKEN, SLACK_APP_TOKEN), or with --http
            POST /slack/events and GET /healthz (SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET, PORT)
@@ -110,6 +113,8 @@ def main(
             return _check(rest, out, err)
         if command == "console":
             return run_console(sys.stdin, out, err)
+        if command == "scan":
+            return run_scan(rest, out, err)
         if command in {"serve", "run"}:
             # The one import kept out of the top of a file, on purpose: bot.serve loads
             # slack_bolt and slack_sdk, which `recount check` and the console never need.

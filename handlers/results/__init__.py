@@ -1,0 +1,19 @@
+"""The canvass scan, Slack-free: results exports in, every contest checked (scan.md)."""
+
+from handlers.results.contests import Answers
+from handlers.results.report import scan_csv, scan_json, scan_text
+from handlers.results.scan import Scan, ScanOptions, answers_from, scan
+from handlers.results.tables import MAX_BYTES, ResultsFileError
+
+__all__ = [
+    "MAX_BYTES",
+    "Answers",
+    "ResultsFileError",
+    "Scan",
+    "ScanOptions",
+    "answers_from",
+    "scan",
+    "scan_csv",
+    "scan_json",
+    "scan_text",
+]

@@ -1,0 +1,36 @@
+"""Which of the five formats a file is, from its content, and its reader."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from handlers.results import openelections, plain_table, precinct_file, sos_workbooks
+from handlers.results.tables import ResultsFileError, read_tables
+from handlers.results.tallies import FileTallies, election_in
+
+EXPECTED: Final = (
+    "expected a Secretary of State results workbook (county, district or precinct-by-precinct), "
+    "an OpenElections CSV (county, office, candidate, votes) or a table with contest, choice "
+    "and votes columns"
+)
+
+
+def read_file(name: str, data: bytes) -> FileTallies:
+    """One file's tallies. Raises ResultsFileError with one line naming the file and why."""
+    tables = read_tables(name, data)
+    if not any(any(str(c).strip() for c in row) for t in tables for row in t.rows):
+        raise ResultsFileError(f"{name}: the file holds no rows")
+    sos = sos_workbooks.detect(tables)
+    if sos is not None:
+        return sos_workbooks.read(name, tables, sos)
+    if precinct_file.detect(tables):
+        return precinct_file.read(name, tables)
+    if openelections.detect(tables):
+        found = openelections.read(name, tables)
+        # OpenElections names its files YYYYMMDD__mt__general__precinct.csv: the one place
+        # a file name is read (scan.md).
+        found.election = election_in(name.replace("_", " "))
+        return found
+    if plain_table.detect(tables):
+        return plain_table.read(name, tables)
+    raise ResultsFileError(f"{name}: not a results file; {EXPECTED}")

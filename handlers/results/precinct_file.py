@@ -1,0 +1,70 @@
+"""Format 3: the statewide precinct-by-precinct workbook, one flat sheet.
+
+    CountyName, PrecinctName, RaceName, PartyCode, Votes, NameOnBallot[, HouseDistrict, ...]
+
+RaceName is cut at 50 characters and repeats across counties, so a race's identity is its
+name with its party (in a primary) and, for one-county kinds, its county (decided later).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from handlers.results.tables import Table, text
+from handlers.results.tallies import FileTallies, Tally, election_in, normalized, whole_votes
+from handlers.results.titles import is_precinct_office
+
+PRECINCT_FILE: Final = "sos-precinct-by-precinct"
+_COLUMNS: Final = ("countyname", "precinctname", "racename", "partycode", "votes", "nameonballot")
+
+
+def _header(table: Table) -> tuple[int, dict[str, int]] | None:
+    for i, row in enumerate(table.rows[:20]):
+        names = {text(c).lower(): j for j, c in enumerate(row)}
+        if all(c in names for c in _COLUMNS):
+            return i, names
+    return None
+
+
+def detect(tables: list[Table]) -> str | None:
+    return PRECINCT_FILE if any(_header(t) for t in tables) else None
+
+
+def read(name: str, tables: list[Table]) -> FileTallies:
+    result = FileTallies(name, PRECINCT_FILE, whole=True, counties_named=True)
+    table = next(t for t in tables if _header(t))
+    found = _header(table)
+    assert found is not None
+    at, col = found
+    result.election = election_in(" ".join(text(c) for r in table.rows[:at] for c in r))
+    county_at, precinct_at, race_at, party_at, votes_at, choice_at = (col[c] for c in _COLUMNS)
+    sums: dict[tuple[str, str, str, str | None, str], int] = {}
+    precinct_office: dict[str, bool] = {}
+    for row in table.rows[at + 1 :]:
+        title = text(row[race_at])
+        if not title:
+            continue
+        votes = whole_votes(row[votes_at])
+        if votes is None:
+            result.problem(
+                normalized(title), title, f'"{text(row[votes_at])}" is not a whole number of votes'
+            )
+            continue
+        if title not in precinct_office:
+            precinct_office[title] = is_precinct_office(title)
+        where = text(row[precinct_at]) if precinct_office[title] else None
+        group = (title, text(row[party_at]), text(row[county_at]), where, text(row[choice_at]))
+        sums[group] = sums.get(group, 0) + votes
+    for (title, party, county_name, where, choice_name), count in sums.items():
+        result.tallies.append(
+            Tally(
+                normalized(title),
+                title,
+                choice_name,
+                count,
+                party=party or None,
+                county=county_name,
+                precinct=where,
+            )
+        )
+    return result

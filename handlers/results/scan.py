@@ -1,0 +1,175 @@
+"""The canvass scan: files in, every contest with its verdict (or the reason it has none).
+
+A verdict here is `domain.check` on the inputs the contest gives, exactly what `recount check`
+answers for the same inputs. The scan reads, groups, classifies and ranks; it never decides.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Final
+
+from domain import ContestKind, InputError, Outcome, Verdict, build_check, check, resolve_kind
+from handlers.results.contests import Answers, Contest, gather, merge, settle
+from handlers.results.formats import read_file
+from handlers.results.tables import ResultsFileError
+from handlers.results.tallies import FileTallies, normalized
+from handlers.results.titles import side
+
+RETAINED: Final = (
+    "retained: nobody can petition under 13-16-201, which gives the petition to a defeated "
+    "candidate"
+)
+RETENTION_NOTE: Final = (
+    "retention vote (3-1-1014) read as the judge against rejection: this reading is ours"
+)
+
+
+@dataclass(frozen=True)
+class ScanOptions:
+    today: date
+    canvass: date | None = None
+    election: str | None = None  # "general" | "primary"; else what the files say
+    complete: bool = False
+    answers: Answers = field(default_factory=Answers)
+
+
+@dataclass
+class ScannedContest:
+    contest: Contest
+    verdict: Verdict | None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return None if self.verdict is None else self.verdict.outcome
+
+
+@dataclass
+class Scan:
+    options: ScanOptions
+    files: list[FileTallies]
+    contests: list[ScannedContest]
+    election: str | None
+
+    def summary(self) -> dict[str, int]:
+        outcomes = [c.outcome for c in self.contests]
+        return {
+            "contests": len(self.contests),
+            "with_verdict": sum(o is not None for o in outcomes),
+            "recount_available": outcomes.count(Outcome.AVAILABLE),
+            "ties": outcomes.count(Outcome.TIE),
+            "bond_band": outcomes.count(Outcome.BOND),
+            "attention": sum(bool(c.contest.attention) for c in self.contests),
+        }
+
+
+def _inputs(contest: Contest, options: ScanOptions) -> dict[str, object] | None:
+    """The fields of a check for this contest, or None when there is nothing to check."""
+    fields: dict[str, object] = {"canvass": options.canvass}
+    if contest.question or contest.retention is not None:
+        yes = sum(c.votes for c in contest.choices if side(c.name) is True)
+        no = sum(c.votes for c in contest.choices if side(c.name) is False)
+        if contest.retention is None:
+            return {**fields, "votes_for": yes, "votes_against": no}
+        if yes > no:
+            contest.notes.append(RETAINED)
+            return None
+        if yes == no:
+            contest.doubt("a tied retention vote: ask the Secretary of State")
+            return None
+        contest.notes.append(RETENTION_NOTE)
+        judge = contest.retention.judge
+        return {**fields, "candidates": [("rejection", no), (judge, yes)], "candidate": judge}
+    names = [c.name for c in contest.choices]
+    seen = {n.casefold() for n in names}
+    candidates = [
+        (f"{c.name} ({c.party})" if names.count(c.name) > 1 and c.party else c.name, c.votes)
+        for c in contest.choices
+    ]
+    if len(seen) < len(names) and len({n.casefold() for n, _ in candidates}) < len(names):
+        contest.doubt("the same name stands twice: which votes are whose?")
+        return None
+    return {**fields, "candidates": candidates, "seats": contest.seats}
+
+
+def _verdict(contest: Contest, options: ScanOptions) -> Verdict | None:
+    if contest.kind is None or contest.unopposed or contest.blocked:
+        return None
+    fields = _inputs(contest, options)
+    if fields is None:
+        return None
+    try:
+        return check(build_check(contest.kind, fields), options.today)
+    except InputError as error:
+        contest.doubt(error.message)
+        return None
+
+
+_RANK: Final = {Outcome.AVAILABLE: 0, Outcome.TIE: 1, Outcome.BOND: 2}
+
+
+def rank(contest: ScannedContest) -> tuple[int, int, str]:
+    """Recount available, ties, bond band, then what needs a person, then the rest;
+    within each, the closest margin first."""
+    group = _RANK.get(contest.outcome, 4) if contest.outcome is not None else 4
+    if group == 4 and contest.contest.attention:
+        group = 3
+    margin = contest.verdict.margin if contest.verdict is not None else None
+    distance = margin.margin - margin.max_qualifying_margin if margin is not None else 10**9
+    return group, distance, contest.contest.label
+
+
+def scan(named_files: Sequence[tuple[str, bytes]], options: ScanOptions) -> Scan:
+    """Reads every file first: a file it cannot read stops the scan before any report."""
+    seen: dict[str, str] = {}
+    files: list[FileTallies] = []
+    for name, data in named_files:
+        digest = hashlib.sha256(data).hexdigest()
+        if digest in seen:
+            raise ResultsFileError(f"{name}: the same file as {seen[digest]}; give each file once")
+        seen[digest] = name
+        files.append(read_file(name, data))
+    if not any(f.tallies for f in files):
+        raise ResultsFileError(f"{files[0].name if files else 'input'}: no contest in the file")
+    election = options.election or next((f.election for f in files if f.election), None)
+    contests = merge(gather(files, options.election), options.answers)
+    _check_answers(contests, options.answers)
+    scanned = []
+    for contest in contests:
+        settle(contest, options.answers, election, options.complete)
+        scanned.append(ScannedContest(contest, _verdict(contest, options)))
+    scanned.sort(key=rank)
+    return Scan(options, files, scanned, election)
+
+
+def _check_answers(contests: list[Contest], answers: Answers) -> None:
+    titles = sorted({normalized(c.title) for c in contests})
+    for given in (*answers.kinds, *answers.seats):
+        matching = [t for t in titles if t == given or t.startswith(given)]
+        if not matching:
+            raise ResultsFileError(f'"{given}" matches no contest title')
+        if given not in matching and len(matching) > 1:
+            shown = "; ".join(matching[:8])
+            raise ResultsFileError(f'"{given}" matches {len(matching)} contests: {shown}')
+
+
+def answers_from(kinds: Sequence[str], seats: Sequence[str]) -> Answers:
+    """`--kind "TITLE=KIND"` and `--seats "TITLE=N"` as answers. Raises InputError."""
+    kind_answers: dict[str, ContestKind] = {}
+    seat_answers: dict[str, int] = {}
+    for given, into in ((kinds, kind_answers), (seats, seat_answers)):
+        for answer in given:
+            title, sep, value = answer.rpartition("=")
+            if not sep or not title.strip():
+                raise InputError.about(None, f'"{answer}": write TITLE=VALUE')
+            key = normalized(title)
+            if into is kind_answers:
+                kind_answers[key] = resolve_kind(value)
+            else:
+                if not value.strip().isdigit() or int(value) < 1:
+                    raise InputError.about(None, f'"{answer}": seats must be a whole number from 1')
+                seat_answers[key] = int(value)
+    return Answers(kind_answers, seat_answers)

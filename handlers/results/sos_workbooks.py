@@ -1,0 +1,123 @@
+"""Formats 1 and 2: the Secretary of State's results workbooks, one sheet per contest.
+
+    rows 1-4   banner: "2022 Unofficial General Election Results", "State of Montana", ...
+    header     TITLE | "Precinct" (county) or "County" (district/statewide) | NAME\\nParty ...
+    rows       one per precinct or county, then TOTALS
+
+The contest code is in the sheet name: 5 digits in front (2024), 4 at the end (2022), or none
+(2022 legislative sheets, "HD 072 STATE REPRESENTATIVE DI"); the full title is the header's
+first cell. Each sheet is summed here; a TOTALS row that disagrees with its rows is reported.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from handlers.results.tables import Cell, Table, text
+from handlers.results.tallies import FileTallies, Tally, blank, election_in, normalized, whole_votes
+from handlers.results.titles import side
+
+COUNTY_WORKBOOK: Final = "sos-county-workbook"
+DISTRICT_WORKBOOK: Final = "sos-district-workbook"
+_ROW_LABEL: Final = {"precinct": COUNTY_WORKBOOK, "county": DISTRICT_WORKBOOK}
+_HEADER_WITHIN: Final = 12  # the banner is 4 rows and a gap
+_CODE_FRONT: Final = re.compile(r"^(\d{5})")
+_CODE_END: Final = re.compile(r"\s(\d{4})$")
+
+
+def header_row(rows: list[list[Cell]]) -> tuple[int, str] | None:
+    """Where the header is, and which of the two workbooks it makes this."""
+    for i, row in enumerate(rows[:_HEADER_WITHIN]):
+        if len(row) > 1:
+            found = _ROW_LABEL.get(text(row[1]).lower())
+            if found is not None and not blank(row[0]):
+                return i, found
+    return None
+
+
+def detect(tables: list[Table]) -> str | None:
+    for table in tables:
+        if not table.name:
+            continue  # a CSV: the workbook layouts have sheets
+        found = header_row(table.rows)
+        if found is not None:
+            return found[1]
+    return None
+
+
+def _code(sheet: str) -> str | None:
+    found = _CODE_FRONT.match(sheet) or _CODE_END.search(sheet)
+    return None if found is None else found.group(1)
+
+
+def _choice(cell: Cell) -> tuple[str, str | None]:
+    """ "MATT ROSENDALE\\nRepublican" -> ("MATT ROSENDALE", "Republican")."""
+    name, _, party = str(cell).partition("\n")
+    if side(text(party)) is not None:  # a question's "BONDS\nYES": the side, not a party
+        return text(f"{name} {party}"), None
+    return text(name), text(party) or None
+
+
+def read(name: str, tables: list[Table], fmt: str) -> FileTallies:
+    result = FileTallies(name, fmt, whole=fmt == DISTRICT_WORKBOOK)
+    result.counties_named = fmt == DISTRICT_WORKBOOK
+    for table in tables:
+        found = header_row(table.rows)
+        if found is None:
+            continue
+        at, _ = found
+        if result.election is None:
+            result.election = election_in(" ".join(text(r[0]) for r in table.rows[:at] if r))
+        _read_sheet(result, table, at)
+    return result
+
+
+def _read_sheet(result: FileTallies, table: Table, at: int) -> None:
+    header = table.rows[at]
+    title = text(header[0])
+    key = _code(table.name) or normalized(title)
+    columns = [
+        (col, *_choice(header[col])) for col in range(2, len(header)) if not blank(header[col])
+    ]
+    by_place: dict[str | None, list[int]] = {}  # county (format 2) or None -> sums by column
+    sums = [0] * len(columns)
+    totals: list[Cell] | None = None
+    per_county = result.format == DISTRICT_WORKBOOK
+    for row in table.rows[at + 1 :]:
+        label = text(row[1]) if len(row) > 1 else ""
+        if not label:
+            continue
+        if label.upper() == "TOTALS":
+            totals = row
+            continue
+        place = by_place.setdefault(label if per_county else None, [0] * len(columns))
+        for j, (col, choice, _) in enumerate(columns):
+            cell = row[col] if col < len(row) else None
+            votes = whole_votes(cell) if not blank(cell) else 0
+            if votes is None:
+                result.problem(
+                    key,
+                    title,
+                    f'{label}: "{text(cell)}" for {choice} is not a whole number of votes',
+                )
+                continue
+            place[j] += votes
+            sums[j] += votes
+    if totals is not None:
+        for j, (col, choice, _) in enumerate(columns):
+            said = whole_votes(totals[col]) if col < len(totals) else None
+            if said != sums[j]:
+                result.problem(
+                    key,
+                    title,
+                    f"the TOTALS row says {text(totals[col])} for {choice}; its rows add up "
+                    f"to {sums[j]:,}",
+                )
+    if not columns:
+        result.problem(key, title, "the sheet names no candidates or choices")
+    for county, counts in by_place.items():
+        for (_, choice, party), count in zip(columns, counts, strict=True):
+            result.tallies.append(
+                Tally(key, title, choice, count, choice_party=party, county=county)
+            )

@@ -1,0 +1,82 @@
+"""A results file's bytes as tables of cells: a workbook's sheets, or one CSV table.
+
+Which reader: python-calamine for workbooks. Reading every cell of the 56 county workbooks
+of the 2022 general took 0.06 s with it and 0.85 s with openpyxl (read-only) on this machine,
+measured side by side (see the commit that added it).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from datetime import date, time, timedelta
+from typing import Final
+
+import python_calamine
+
+# What a reader hands back for one cell (calamine gives dates and times as such).
+Cell = str | int | float | bool | date | time | timedelta | None
+MAX_BYTES: Final = 20 * 1024 * 1024  # scan.md: larger files are refused
+_ZIP: Final = b"PK\x03\x04"
+_OLE2: Final = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # old .xls, or an encrypted .xlsx
+
+
+class ResultsFileError(Exception):
+    """A file the scan cannot read: the message is one line naming the file and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    name: str  # the sheet's name; "" for a CSV
+    rows: list[list[Cell]]
+
+
+def text(cell: Cell) -> str:
+    """A cell as the words it shows: &nbsp; and runs of spaces and newlines made one space."""
+    if cell is None:
+        return ""
+    if isinstance(cell, float) and cell.is_integer():
+        return str(int(cell))
+    return " ".join(str(cell).replace("\xa0", " ").replace("&nbsp;", " ").split())
+
+
+def _workbook(name: str, data: bytes) -> list[Table]:
+    try:
+        book = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
+        return [
+            Table(sheet, [list(row) for row in book.get_sheet_by_name(sheet).to_python()])
+            for sheet in book.sheet_names
+        ]
+    except Exception as error:  # calamine raises its own types for every kind of damage
+        raise ResultsFileError(
+            f"{name}: not a readable workbook ({type(error).__name__}); is it damaged?"
+        ) from None
+
+
+def _csv(name: str, data: bytes) -> list[Table]:
+    if b"\x00" in data[:4096]:
+        raise ResultsFileError(f"{name}: not a results file (binary content, not a table)")
+    try:
+        decoded = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        decoded = data.decode("cp1252", errors="replace")
+    # newline="" keeps CR-only, LF and CRLF line ends alike; csv reads them all.
+    rows: list[list[Cell]] = [list(r) for r in csv.reader(io.StringIO(decoded, newline=""))]
+    return [Table("", rows)]
+
+
+def read_tables(name: str, data: bytes) -> list[Table]:
+    """The tables of one file, by its content (never its name)."""
+    if not data:
+        raise ResultsFileError(f"{name}: the file is empty")
+    if len(data) > MAX_BYTES:
+        raise ResultsFileError(f"{name}: {len(data):,} bytes is over the 20 MB a scan reads")
+    if data.startswith(_OLE2):
+        raise ResultsFileError(
+            f"{name}: a password-protected workbook or an old .xls; save it as .xlsx without "
+            "a password"
+        )
+    if data.startswith(_ZIP):
+        return _workbook(name, data)
+    return _csv(name, data)

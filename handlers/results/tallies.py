@@ -1,0 +1,72 @@
+"""What every reader produces: votes for one choice in one contest, from one place."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Final
+
+from handlers.results.tables import Cell, text
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    key: str  # the contest's identity in its file: an SOS code, or the normalized title
+    title: str  # the full title, as shown
+    choice: str
+    votes: int
+    choice_party: str | None = None  # the candidate's party, where the file gives one
+    party: str | None = None  # in a primary: the party whose nomination this is
+    county: str | None = None
+    precinct: str | None = None
+    kind: str | None = None  # a plain table's `kind` column
+    seats: int | None = None  # a plain table's `seats` column
+
+
+@dataclass
+class FileTallies:
+    """One file, read: its tallies, what it says of itself, and what a person should see."""
+
+    name: str
+    format: str
+    tallies: list[Tally] = field(default_factory=list)
+    election: str | None = None  # "general" | "primary", where the file says
+    whole: bool = False  # rows cover the whole district or state (formats 2, 3)
+    counties_named: bool = False  # rows carry their county
+    problems: dict[str, list[str]] = field(default_factory=dict)  # contest key -> reasons
+    titles: dict[str, str] = field(default_factory=dict)  # contest key -> title
+
+    def problem(self, key: str, title: str, reason: str) -> None:
+        self.problems.setdefault(key, []).append(reason)
+        self.titles.setdefault(key, title)
+
+
+def normalized(title: str) -> str:
+    """A title's identity: spaces collapsed, &nbsp; gone, case folded."""
+    return text(title).casefold()
+
+
+_ELECTION: Final = re.compile(r"\b(general|primary)\b", re.IGNORECASE)
+
+
+def election_in(words: str) -> str | None:
+    found = _ELECTION.search(words)
+    return None if found is None else found.group(1).lower()
+
+
+def whole_votes(cell: Cell) -> int | None:
+    """A vote count: a whole number >= 0 (143.0 from a workbook is 143); else None."""
+    if isinstance(cell, bool):
+        return None
+    if isinstance(cell, int):
+        return cell if cell >= 0 else None
+    if isinstance(cell, float):
+        return int(cell) if cell.is_integer() and cell >= 0 else None
+    words = text(cell).replace(",", "")
+    if words.isdigit():
+        return int(words)
+    return None
+
+
+def blank(cell: Cell) -> bool:
+    return text(cell) == ""

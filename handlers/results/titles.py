@@ -1,0 +1,165 @@
+"""What a contest's title says: its kind (the statute's row), its seats, retention votes.
+
+The rules are examples seen in real exports (scan.md), tried in order; a title none of them
+fits is unknown and goes to a person. A contest whose two choices are Yes/No or For/Against
+is a question (or a retention vote) whatever office words its title holds.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from domain import ContestKind
+
+_K = ContestKind
+
+
+def _rule(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+# (pattern, kind), in order: state and district offices before county words they contain.
+OFFICE_RULES: Final[tuple[tuple[re.Pattern[str], ContestKind], ...]] = (
+    (
+        _rule(
+            r"\bUNITED STATES (SENATOR|REPRESENTATIVE)|\bCONGRESS|"
+            r"\bU\.? ?S\.? (SENATE|HOUSE|REPRESENTATIVE|SENATOR)\b"
+        ),
+        _K.CONGRESSIONAL,
+    ),
+    (_rule(r"\bPUBLIC SERVICE COMMISSION"), _K.MULTICOUNTY_DISTRICT),
+    (_rule(r"\bSTATE (SENATOR|REPRESENTATIVE|HOUSE|SENATE)\b|\bLEGISLAT"), _K.LEGISLATURE),
+    (_rule(r"\bDISTRICT (COURT )?JUDGE\b"), _K.DISTRICT_JUDGE),
+    (
+        _rule(
+            r"\bGOVERNOR\b|\bSECRETARY OF STATE\b|\bATTORNEY GENERAL\b|\bSTATE AUDITOR\b|"
+            r"\bSUPERINTENDENT OF PUBLIC INSTRUCTION\b|\bCLERK OF THE SUPREME COURT\b|"
+            r"\bSUPREME COURT\b|\bCHIEF JUSTICE\b"
+        ),
+        _K.STATE,
+    ),
+    (_rule(r"\bPRECINCT COMMITTEE"), _K.PRECINCT),
+    (
+        _rule(
+            r"\b(CITY|TOWN) (COUNCIL|COMMISSION)|\bCOUNCIL WARD\b|\bWARD\b.*\bCOUNCIL|\bMAYOR\b|"
+            r"\bSELECTM[AE]N\b|\bCITY JUDGE\b|\bALDERM[AE]N\b"
+        ),
+        _K.MUNICIPAL,
+    ),
+    (
+        _rule(
+            r"\bTRUSTEES?\b|\bCONSERVATION DIST|\bSUPERVISOR|\b(FIRE|HOSPITAL|WATER|SEWER|"
+            r"CEMETERY|IRRIGATION|SCHOOL) (AND SEWER )?DISTRICT\b.*"
+            r"\b(BOARD|DIRECTOR|TRUSTEE|MEMBER)"
+        ),
+        _K.DISTRICT,
+    ),
+    (
+        _rule(
+            r"\bCOMMISSIONER\b|\bCOMMISSIONER DIST|\bSHERIFF\b|\bCORONER\b|"
+            r"\bCLERK (&|AND) RECORDER|"
+            r"\bCLERK OF (THE )?(DISTRICT )?COURT\b|\bTREASURER\b|\bASSESSOR\b|\bAUDITOR\b|"
+            r"\bCOUNTY ATTORNEY\b|\bSUPERINTENDENT OF SCHOOLS\b|\bSUPT\.? OF SCHOOLS\b|"
+            r"\bPUBLIC ADMINISTRATOR\b|\bSURVEYOR\b|\bJUSTICE OF THE PEACE\b|\bCHIEF EXECUTIVE\b"
+        ),
+        _K.COUNTY,
+    ),
+)
+STATE_QUESTION: Final = _rule(
+    r"^(CI|LR|I|IR|C)-? ?\d+\b|\bCONSTITUTIONAL AMENDMENT\b|\bLEGISLATIVE REFERENDUM\b|"
+    r"\bCONSTITUTIONAL INITIATIVE\b|\bINITIATIVE (NO\.? ?)?\d+\b|\bINITIATIVE REFERENDUM\b"
+)
+PRESIDENTIAL: Final = _rule(r"\bPRESIDENT\b")
+STUDY_COMMISSION: Final = _rule(r"\bSTUDY COMMISSION")
+# "LAKE, MISSOULA, SANDERS COUNTIES": a contest whose title names several counties
+SEVERAL_COUNTIES: Final = _rule(r"\b\w+(?:,\s*\w+)*,?\s+(?:AND\s+)?\w+\s+COUNTIES\b")
+# "Shall Judge X ... be retained"; exports cut long titles, so "retained" may be gone.
+_RETENTION: Final = _rule(r"\bSHALL (JUDGE|JUSTICE)\b")
+# Retention: the office's kind (3-1-1014 votes on an unopposed judge)
+_RETENTION_OFFICE: Final = (
+    (_rule(r"\bJUSTICE OF THE PEACE\b|\bJUSTICE COURT\b"), _K.COUNTY),
+    (_rule(r"\bSUPREME COURT\b|\bSHALL JUSTICE\b"), _K.STATE),
+    (_rule(r"\bCITY (JUDGE|COURT)\b|\bMUNICIPAL COURT\b"), _K.MUNICIPAL),
+    (_rule(r"\bDISTRICT\b"), _K.DISTRICT_JUDGE),
+)
+_JUDGE_NAME: Final = _rule(
+    r"\bSHALL (?:JUDGE|JUSTICE(?: OF THE PEACE)?) (.+?) OF (?:THE|DISTRICT)\b"
+)
+# Bodies that usually elect several members at once: a default of 1 seat is only a guess.
+SEVERAL_SEATS: Final = _rule(
+    r"\bSTUDY COMMISSION|\bAT[- ]LARGE\b|\bTRUSTEES\b|\bSUPERVISORS\b|\bCOMMISSIONERS\b|"
+    r"\bCOUNCIL MEMBERS\b"
+)
+_NUMBERS: Final = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10,
+}  # fmt: skip
+_SEATS: Final = (
+    _rule(r"\bVOTE FOR (?:NOT MORE THAN |UP TO )?(\w+)"),
+    _rule(r"\((\w+) SEATS?\)"),
+    _rule(r"\bELECT (\w+)\b"),
+)
+_YES: Final = frozenset({"yes", "for", "approve", "approved"})
+_NO: Final = frozenset({"no", "against", "reject", "rejected"})
+
+
+def is_precinct_office(title: str) -> bool:
+    return OFFICE_RULES[5][0].search(title) is not None
+
+
+def office_kind(title: str) -> ContestKind | None:
+    for pattern, kind in OFFICE_RULES:
+        if pattern.search(title):
+            return kind
+    if STUDY_COMMISSION.search(title):
+        return _K.MUNICIPAL if re.search(r"\b(CITY|TOWN)\b", title, re.IGNORECASE) else _K.COUNTY
+    return None
+
+
+def side(choice: str) -> bool | None:
+    """True for a Yes/For choice, False for No/Against ("FOR PERMITTING ...", "BONDS YES"),
+    else None: the first word decides, or else the last."""
+    words = choice.lower().split()
+    for word in (words[0], words[-1]) if words else ():
+        if word in _YES:
+            return True
+        if word in _NO:
+            return False
+    return None
+
+
+def is_two_sided(choices: list[str]) -> bool:
+    return len(choices) == 2 and {side(c) for c in choices} == {True, False}
+
+
+@dataclass(frozen=True, slots=True)
+class Retention:
+    judge: str  # as the title names the judge
+    kind: ContestKind | None
+
+
+def retention(title: str) -> Retention | None:
+    """ "Shall Judge X of DISTRICT 18, DEPT 4 ... be retained in office?" """
+    if not _RETENTION.search(title):
+        return None
+    found = _JUDGE_NAME.search(title)
+    judge = found.group(1) if found else "the judge"
+    kind = next((k for pattern, k in _RETENTION_OFFICE if pattern.search(title)), None)
+    return Retention(judge.strip(), kind)
+
+
+def question_kind(title: str) -> ContestKind:
+    return _K.STATE_QUESTION if STATE_QUESTION.search(title) else _K.QUESTION
+
+
+def seats_in(title: str) -> int | None:
+    for pattern in _SEATS:
+        found = pattern.search(title)
+        if found:
+            word = found.group(1).lower()
+            number = int(word) if word.isdigit() else _NUMBERS.get(word)
+            if number:
+                return number
+    return None
