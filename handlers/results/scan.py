@@ -92,7 +92,9 @@ def _inputs(contest: Contest, options: ScanOptions) -> dict[str, object] | None:
     if len(seen) < len(names) and len({n.casefold() for n, _ in candidates}) < len(names):
         contest.doubt("the same name stands twice: which votes are whose?")
         return None
-    return {**fields, "candidates": candidates, "seats": contest.seats}
+    if contest.seats_from != "default":  # a default is not an input: "Read as" shows inputs
+        fields["seats"] = contest.seats
+    return {**fields, "candidates": candidates}
 
 
 def _verdict(contest: Contest, options: ScanOptions) -> Verdict | None:

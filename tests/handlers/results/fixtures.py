@@ -1,0 +1,31 @@
+"""The real Montana exports in ../shared/fixtures/results, and small files built from them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ...conftest import SHARED
+
+RESULTS = SHARED / "fixtures" / "results"
+COUNTY_WORKBOOKS = RESULTS / "sos-county-2022-general"
+LEGISLATIVE = RESULTS / "sos-legislative-2022-general.xlsx"
+PRIMARY_PRECINCTS = RESULTS / "sos-precinct-by-precinct-2022-primary.xlsx"
+OPENELECTIONS_2016 = RESULTS / "openelections" / "20161108__mt__general__precinct.csv"
+OPENELECTIONS_2014 = RESULTS / "openelections" / "20140603__mt__primary__county.csv"
+
+
+def need(path: Path) -> Path:
+    if not path.exists():
+        pytest.skip("../shared/fixtures is not beside this checkout")
+    return path
+
+
+def named(path: Path) -> tuple[str, bytes]:
+    return need(path).name, path.read_bytes()
+
+
+def county_workbooks() -> list[tuple[str, bytes]]:
+    need(COUNTY_WORKBOOKS)
+    return [named(p) for p in sorted(COUNTY_WORKBOOKS.glob("*.xlsx"))]

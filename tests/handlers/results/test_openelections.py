@@ -1,0 +1,45 @@
+"""Format 4: OpenElections CSV; columns by name, CR-only line ends, Total rows never added."""
+
+from __future__ import annotations
+
+import pytest
+
+from handlers.results.openelections import OPENELECTIONS, detect, read, title_of
+from handlers.results.tables import read_tables
+
+from .fixtures import OPENELECTIONS_2014, need
+
+
+@pytest.mark.parametrize(
+    ("office", "district", "title"),
+    [
+        ("State House", "72", "State House 72"),
+        ("STATE SENATOR DISTRICT 49", "49", "STATE SENATOR DISTRICT 49"),
+        ("U.S. Senate", "", "U.S. Senate"),
+    ],
+)
+def test_the_title_names_the_district_once(office: str, district: str, title: str) -> None:
+    assert title_of(office, district) == title
+
+
+def test_the_2014_primary_with_cr_line_ends_and_total_rows() -> None:
+    data = need(OPENELECTIONS_2014).read_bytes()
+    assert b"\r" in data and b"\n" not in data[:2000]
+    tables = read_tables(OPENELECTIONS_2014.name, data)
+    assert detect(tables) == OPENELECTIONS
+    found = read(OPENELECTIONS_2014.name, tables)
+    assert all(t.county and t.county.lower() not in ("total", "grand total") for t in found.tallies)
+    adams = [t for t in found.tallies if t.choice == "DIRK S. ADAMS"]
+    assert sum(t.votes for t in adams) > 0 and {t.party for t in adams} == {"Democrat"}
+
+
+def test_columns_are_found_by_name_and_totals_skipped() -> None:
+    data = (
+        b"votes,candidate,office,county,party,district\n"
+        b"5,A,Mayor,Lake,,\n4,B,Mayor,Lake,,\n9,A,Mayor,Total,,\n"
+    )
+    found = read("x.csv", read_tables("x.csv", data))
+    assert [(t.choice, t.votes, t.county) for t in found.tallies] == [
+        ("A", 5, "Lake"),
+        ("B", 4, "Lake"),
+    ]

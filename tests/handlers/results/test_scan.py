@@ -1,0 +1,268 @@
+"""The scan on real exports and on small tables: contests, kinds, seats, coverage, verdicts."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from domain import ContestKind, Outcome, verdict_json
+from handlers.results import ResultsFileError, ScanOptions, answers_from, scan
+from handlers.results.scan import RETAINED, RETENTION_NOTE, Scan, ScannedContest
+from handlers.results.tallies import normalized
+from handlers.syntax import parse
+
+from .fixtures import LEGISLATIVE, OPENELECTIONS_2016, PRIMARY_PRECINCTS, county_workbooks, named
+
+TODAY = date(2022, 11, 30)
+CANVASS = date(2022, 11, 28)
+
+
+def table(*rows: str, header: str = "contest,choice,votes") -> tuple[str, bytes]:
+    return "table.csv", "\n".join((header, *rows)).encode()
+
+
+def run(*files: tuple[str, bytes], **options: object) -> Scan:
+    return scan(list(files), ScanOptions(today=TODAY, canvass=CANVASS, **options))  # type: ignore[arg-type]
+
+
+def only(result: Scan) -> ScannedContest:
+    (contest,) = result.contests
+    return contest
+
+
+# --- the 2022 general, as a county election office would scan it -----------------------------
+
+
+@pytest.fixture(scope="module")
+def general() -> Scan:
+    return run(*county_workbooks(), complete=True)
+
+
+def test_the_56_county_workbooks_add_up_to_the_legislative_workbook(general: Scan) -> None:
+    legislative = run(named(LEGISLATIVE))
+    whole = {normalized(c.contest.title): c.contest for c in legislative.contests}
+    summed = {
+        normalized(c.contest.title): c.contest
+        for c in general.contests
+        if c.contest.kind is ContestKind.LEGISLATURE
+    }
+    assert len(whole) == 127 and set(summed) == set(whole)
+    for title, contest in whole.items():
+        expected = {(x.name, x.votes) for x in contest.choices}
+        assert {(x.name, x.votes) for x in summed[title].choices} == expected, title
+
+
+def test_every_contest_has_a_verdict_or_a_reason(general: Scan) -> None:
+    for scanned in general.contests:
+        c = scanned.contest
+        assert scanned.verdict is not None or c.attention or c.unopposed or RETAINED in c.notes, (
+            c.label
+        )
+
+
+def test_the_summary_of_the_2022_general(general: Scan) -> None:
+    summary = general.summary()
+    assert summary["contests"] == len(general.contests) > 600
+    assert summary["recount_available"] == 2
+    available = [c.contest.label for c in general.contests if c.outcome is Outcome.AVAILABLE]
+    assert "Sanders County SANDERS COUNTY MEDICAL MARIJUANA EXCISE TAX" in available
+
+
+def test_without_complete_a_countys_share_has_no_verdict() -> None:
+    files = county_workbooks()[:2]
+    result = run(*files)
+    house = [c for c in result.contests if c.contest.kind is ContestKind.CONGRESSIONAL]
+    assert house and all(c.verdict is None for c in house)
+    assert all(c.contest.coverage == "county share" for c in house)
+    assert all("--complete" in " ".join(c.contest.attention) for c in house)
+    assert all(c.contest.coverage == "whole" for c in run(*files, complete=True).contests)
+
+
+def test_retention_votes(general: Scan) -> None:
+    retained = [c for c in general.contests if c.contest.retention is not None]
+    assert len(retained) > 40
+    assert all(c.verdict is None and RETAINED in c.contest.notes for c in retained)
+    judges = {c.contest.kind for c in retained}
+    assert judges == {ContestKind.COUNTY, ContestKind.DISTRICT_JUDGE}
+
+
+def test_a_rejected_judge_is_the_defeated_candidate() -> None:
+    title = "Shall Judge A. B. SEE of DISTRICT 4, DEPT 2 of the state of Montana be retained"
+    c = only(run(table(f'"{title}",YES,5000', f'"{title}",NO,5010'), complete=True))
+    assert c.contest.kind is ContestKind.DISTRICT_JUDGE and RETENTION_NOTE in c.contest.notes
+    assert c.verdict is not None and c.verdict.margin is not None
+    assert (c.verdict.margin.margin, c.verdict.margin.behind.name) == (10, "A. B. SEE")
+    assert c.outcome is Outcome.AVAILABLE
+
+
+def test_presidential_electors_get_their_margin_and_a_person() -> None:
+    c = only(
+        run(named(OPENELECTIONS_2016))
+        if False
+        else run(table("President,Clinton,100", "President,Trump,120"))
+    )
+    assert c.verdict is None and c.contest.kind is None
+    assert c.contest.attention == [
+        "presidential electors are not named in 13-16-201: ask the Secretary of State"
+    ]
+    assert c.contest.total_votes == 220
+
+
+def test_the_statewide_openelections_file_is_whole() -> None:
+    result = run(named(OPENELECTIONS_2016))
+    governor = next(c for c in result.contests if c.contest.title == "Governor")
+    assert governor.contest.coverage == "whole" and governor.verdict is not None
+
+
+# --- primaries ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def primary() -> Scan:
+    return run(named(PRIMARY_PRECINCTS))
+
+
+def test_a_primary_is_one_contest_per_party(primary: Scan) -> None:
+    assert primary.election == "primary"
+    house = [
+        c.contest
+        for c in primary.contests
+        if c.contest.title.startswith("UNITED STATES REPRESENTATIVE - 1ST")
+    ]
+    assert {c.party for c in house} >= {"DEM", "REP"}
+    assert len({c.party for c in house}) == len(house)
+
+
+def test_a_nonpartisan_primary_advances_two_per_seat(primary: Scan) -> None:
+    justice = [c for c in primary.contests if c.contest.title == "SUPREME COURT JUSTICE #2"]
+    assert justice and all(
+        (c.contest.seats, c.contest.seats_from) == (2, "primary rule") for c in justice
+    )
+    checked = [c for c in justice if c.verdict is not None and c.verdict.margin is not None]
+    assert all(
+        c.verdict.margin.standings[2].won is False
+        for c in checked
+        if c.verdict and c.verdict.margin
+    )
+
+
+def test_county_offices_in_a_statewide_file_are_per_county(primary: Scan) -> None:
+    sheriffs = [c.contest for c in primary.contests if c.contest.title == "SHERIFF"]
+    assert len({(c.county, c.party) for c in sheriffs}) == len(sheriffs) > 3
+
+
+# --- small tables: each rule on its own ----------------------------------------------------------
+
+
+def test_a_question_with_for_and_against() -> None:
+    c = only(run(table("Mill levy,FOR,3237", "Mill levy,AGAINST,3250")))
+    assert (c.contest.kind, c.contest.kind_from, c.outcome) == (
+        ContestKind.QUESTION,
+        "title",
+        Outcome.AVAILABLE,
+    )
+
+
+def test_an_unopposed_contest_has_no_verdict_and_no_attention() -> None:
+    c = only(run(table("SHERIFF,Smith,900")))
+    assert (c.contest.unopposed, c.verdict, c.contest.attention) == (True, None, [])
+
+
+def test_an_unknown_kind_asks_for_one() -> None:
+    c = only(run(table("Community council,A,5", "Community council,B,4")))
+    assert c.verdict is None and 'give --kind "Community council=KIND"' in c.contest.attention[0]
+    answered = only(
+        run(
+            table("Community council,A,5", "Community council,B,4"),
+            answers=answers_from(["community=municipal"], []),
+        )
+    )
+    assert (answered.contest.kind, answered.contest.kind_from) == (ContestKind.MUNICIPAL, "answer")
+    assert answered.verdict is not None
+
+
+def test_a_body_of_several_seats_is_computed_for_one_and_asked_about() -> None:
+    rows = ("School trustees,A,900", "School trustees,B,850", "School trustees,C,694")
+    c = only(run(table(*rows)))
+    assert c.verdict is not None and (c.contest.seats, c.contest.seats_from) == (1, "default")
+    assert c.contest.attention == ['how many seats? assumed 1; give --seats "School trustees=N"']
+    answered = only(run(table(*rows), answers=answers_from([], ["school trustees=2"])))
+    assert (answered.contest.seats, answered.contest.seats_from, answered.contest.attention) == (
+        2,
+        "answer",
+        [],
+    )
+
+
+def test_seats_from_the_title_and_from_a_column() -> None:
+    c = only(
+        run(
+            table(
+                "City council vote for 2,A,900",
+                "City council vote for 2,B,850",
+                "City council vote for 2,C,694",
+            )
+        )
+    )
+    assert (c.contest.seats, c.contest.seats_from) == (2, "title")
+    c = only(
+        run(
+            table(
+                "Council,A,900,3",
+                "Council,B,850,",
+                "Council,C,694,",
+                "Council,D,692,",
+                header="contest,choice,votes,seats",
+            )
+        )
+    )
+    assert (c.contest.seats, c.contest.seats_from) == (3, "column")
+
+
+def test_a_question_in_several_counties_is_a_multicounty_question() -> None:
+    rows = (
+        "Hospital levy,Yes,500,Lake",
+        "Hospital levy,No,490,Lake",
+        "Hospital levy,Yes,10,Sanders",
+        "Hospital levy,No,30,Sanders",
+    )
+    result = run(table(*rows, header="contest,choice,votes,county"))
+    # one-county kinds stay per county in a file that names counties (scan.md)
+    assert len(result.contests) == 2
+    assert all(c.contest.kind is ContestKind.QUESTION for c in result.contests)
+
+
+def test_answers_that_match_nothing_or_several_are_errors() -> None:
+    files = table("Council A,X,5", "Council A,Y,4", "Council B,X,5", "Council B,Y,4")
+    with pytest.raises(ResultsFileError, match='"mayor" matches no contest'):
+        run(files, answers=answers_from(["mayor=municipal"], []))
+    with pytest.raises(
+        ResultsFileError, match='"council" matches 2 contests: council a; council b'
+    ):
+        run(files, answers=answers_from(["council=municipal"], []))
+
+
+def test_the_same_file_twice_is_refused() -> None:
+    with pytest.raises(ResultsFileError, match=r"b\.csv: the same file as a\.csv"):
+        scan(
+            [
+                ("a.csv", b"contest,choice,votes\nL,Yes,1\nL,No,2\n"),
+                ("b.csv", b"contest,choice,votes\nL,Yes,1\nL,No,2\n"),
+            ],
+            ScanOptions(today=TODAY),
+        )
+
+
+def test_a_file_with_no_contest_is_refused() -> None:
+    with pytest.raises(ResultsFileError, match="no contest"):
+        run(("empty.csv", b"contest,choice,votes\n"))
+
+
+def test_a_scan_verdict_is_the_check_verdict() -> None:
+    c = only(run(table("County attorney,Smith,1204", "County attorney,Jones,1199")))
+    checked = parse("county Smith 1204 Jones 1199 canvass 2022-11-28", TODAY)
+    from domain import check
+
+    assert c.verdict is not None
+    assert verdict_json(c.verdict) == verdict_json(check(checked, TODAY))  # type: ignore[arg-type]

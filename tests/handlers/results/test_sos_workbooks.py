@@ -1,0 +1,91 @@
+"""Formats 1 and 2: sheets per contest, codes from sheet names, TOTALS checked."""
+
+from __future__ import annotations
+
+from handlers.results.sos_workbooks import COUNTY_WORKBOOK, DISTRICT_WORKBOOK, detect, read
+from handlers.results.tables import Cell, Table, read_tables
+
+from .fixtures import COUNTY_WORKBOOKS, LEGISLATIVE, need
+
+BANNER: list[list[Cell]] = [
+    ["2024 Unofficial General Election Results", "", ""],
+    ["State of Montana", "", ""],
+    ["Precincts 10 of 10 Reporting", "", ""],
+    ["Downloaded at 11/6/2024 1:00:00 AM", "", ""],
+    ["", "", ""],
+]
+
+
+def sheet(name: str, header: list[Cell], *rows: list[Cell]) -> Table:
+    return Table(name, [*BANNER, header, *rows])
+
+
+def test_a_2022_county_workbook() -> None:
+    path = need(COUNTY_WORKBOOKS) / "CTYALL Results(11).xlsx"
+    tables = read_tables(path.name, path.read_bytes())
+    assert detect(tables) == COUNTY_WORKBOOK
+    found = read(path.name, tables, COUNTY_WORKBOOK)
+    assert (found.election, found.whole, found.problems) == ("general", False, {})
+    house = [t for t in found.tallies if t.key == "0746"]
+    assert [(t.choice, t.choice_party, t.votes) for t in house] == [
+        ("PENNY RONNING", "Democrat", 524),
+        ("SAM RANKIN", "Libertarian", 22),
+        ("MATT ROSENDALE", "Republican", 2583),
+        ("GARY BUCHANAN", "Independent", 425),
+    ]
+    assert house[0].title == "UNITED STATES REPRESENTATIVE 2ND DISTRICT"
+
+
+def test_the_legislative_workbook_is_whole_with_one_row_per_county() -> None:
+    tables = read_tables(LEGISLATIVE.name, need(LEGISLATIVE).read_bytes())
+    assert detect(tables) == DISTRICT_WORKBOOK
+    found = read(LEGISLATIVE.name, tables, DISTRICT_WORKBOOK)
+    assert found.whole and found.counties_named
+    sd1 = [t for t in found.tallies if t.title == "STATE SENATOR DISTRICT 1"]
+    assert [(t.county, t.choice, t.votes) for t in sd1] == [("Lincoln", "MICHAEL J CUFFE", 7586)]
+
+
+def test_2024_codes_stand_in_front_and_legislative_sheets_have_none() -> None:
+    header: list[Cell] = [
+        "UNITED STATES\nSENATOR",
+        "Precinct",
+        "JON TESTER\nDemocrat",
+        "TIM SHEEHY\nRepublican",
+    ]
+    rows: list[list[Cell]] = [["", "P1", 10.0, 12.0], ["", "TOTALS", 10.0, 12.0]]
+    found = read(
+        "x.xlsx",
+        [
+            sheet("01602UNITED STATES SENATOR 450", header, *rows),
+            sheet(
+                "HD 072 STATE REPRESENTATIVE DI",
+                ["STATE REPRESENTATIVE\nDISTRICT 72", "Precinct", "A", "B"],
+                ["", "P1", 1, 2],
+            ),
+        ],
+        COUNTY_WORKBOOK,
+    )
+    assert {t.key for t in found.tallies} == {"01602", "state representative district 72"}
+    assert found.election == "general"
+
+
+def test_totals_that_disagree_and_votes_that_are_not_whole_are_reported() -> None:
+    header: list[Cell] = ["MOSQUITO&nbsp;LEVY", "Precinct", "BONDS\nYES", "BONDS\nNO"]
+    found = read(
+        "x.xlsx",
+        [
+            sheet(
+                "MOSQUITO LEVY 0999",
+                header,
+                ["", "P1", 5.0, 2.5],
+                ["", "P2", "n/a", 1.0],
+                ["", "TOTALS", 9.0, 3.0],
+            )
+        ],
+        COUNTY_WORKBOOK,
+    )
+    reasons = found.problems["0999"]
+    assert 'P1: "2.5" for BONDS NO is not a whole number of votes' in reasons
+    assert 'P2: "n/a" for BONDS YES is not a whole number of votes' in reasons
+    assert "the TOTALS row says 9 for BONDS YES; its rows add up to 5" in reasons
+    assert {t.choice for t in found.tallies} == {"BONDS YES", "BONDS NO"}

@@ -1,0 +1,141 @@
+"""Title -> kind, seats and retention, on titles seen in real Montana exports."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain import ContestKind
+from handlers.results.titles import (
+    SEVERAL_COUNTIES,
+    is_two_sided,
+    office_kind,
+    question_kind,
+    retention,
+    seats_in,
+    side,
+)
+
+_K = ContestKind
+
+
+@pytest.mark.parametrize(
+    ("title", "kind"),
+    [
+        ("UNITED STATES REPRESENTATIVE 2ND DISTRICT", _K.CONGRESSIONAL),
+        ("UNITED STATES SENATOR", _K.CONGRESSIONAL),
+        ("U.S. Senate", _K.CONGRESSIONAL),
+        ("GOVERNOR", _K.STATE),
+        ("SECRETARY OF STATE", _K.STATE),
+        ("STATE AUDITOR", _K.STATE),
+        ("SUPERINTENDENT OF PUBLIC INSTRUCTION", _K.STATE),
+        ("SUPREME COURT JUSTICE #1", _K.STATE),
+        ("CLERK OF THE SUPREME COURT", _K.STATE),
+        ("PUBLIC SERVICE COMMISSIONER DISTRICT 1", _K.MULTICOUNTY_DISTRICT),
+        ("STATE REPRESENTATIVE DISTRICT 72", _K.LEGISLATURE),
+        ("STATE SENATOR DISTRICT 15 UNEXPIRED TERM", _K.LEGISLATURE),
+        ("State House 72", _K.LEGISLATURE),
+        ("DISTRICT COURT JUDGE DISTRICT 11, DEPT 5", _K.DISTRICT_JUDGE),
+        ("Beaverhead County COUNTY ATTORNEY", _K.COUNTY),
+        ("COMMISSIONER DIST # 3", _K.COUNTY),
+        ("COUNTY COMMISSIONER DISTRICT #2", _K.COUNTY),
+        ("Lake County COUNTY CLERK AND RECORDER/AUDITOR/PUBLIC ADMINISTRATOR/SURVEYOR", _K.COUNTY),
+        ("Glacier County CLERK OF THE DISTRICT COURT (UNEXPIRED TERM)", _K.COUNTY),
+        ("Missoula County JUSTICE OF THE PEACE DEPARTMENT 1", _K.COUNTY),
+        ("Carbon County RED LODGE CITY COUNCIL WARD #1", _K.MUNICIPAL),
+        ("Ravalli County TOWN OF PINESDALE SELECTMAN", _K.MUNICIPAL),
+        ("CITY OF BILLINGS MAYOR", _K.MUNICIPAL),
+        ("GALLATIN SOIL CONSERVATION DISTRICT SUPERVISOR", _K.DISTRICT),
+        ("SCHOOL DISTRICT 2 TRUSTEE", _K.DISTRICT),
+        ("Missoula County PRECINCT COMMITTEEMAN", _K.PRECINCT),
+        ("CITY OF WHITEFISH STUDY COMMISSION", _K.MUNICIPAL),
+        ("FLATHEAD COUNTY LOCAL GOVERNMENT STUDY COMMISSION", _K.COUNTY),
+        ("Fergus County COMMUNITY COUNCIL DISTRICT #1", None),
+        ("PRESIDENT", None),
+    ],
+)
+def test_office_kind(title: str, kind: ContestKind | None) -> None:
+    assert office_kind(title) is kind
+
+
+@pytest.mark.parametrize(
+    ("title", "kind"),
+    [
+        ("CONSTITUTIONAL AMENDMENT NO. 48", _K.STATE_QUESTION),
+        ("LEGISLATIVE REFERENDUM NO. 131", _K.STATE_QUESTION),
+        ("CI-121", _K.STATE_QUESTION),
+        ("I-190", _K.STATE_QUESTION),
+        ("Dawson County MOSQUITO LEVY", _K.QUESTION),
+        ("HOSPITAL MILL LEVY", _K.QUESTION),
+        ("CITY CHARTER PROPOSED BY THE CITY COUNCIL", _K.QUESTION),
+    ],
+)
+def test_question_kind(title: str, kind: ContestKind) -> None:
+    assert question_kind(title) is kind
+
+
+@pytest.mark.parametrize(
+    ("choices", "two_sided"),
+    [
+        (["Yes", "No"], True),
+        (["FOR", "AGAINST"], True),
+        (["FOR PERMITTING BUSINESSES", "AGAINST PERMITTING BUSINESSES"], True),
+        (["BONDS YES", "BONDS NO"], True),
+        (["Yes", "Yes"], False),
+        (["SMITH", "JONES"], False),
+        (["Yes", "No", "Maybe"], False),
+    ],
+)
+def test_two_sided(choices: list[str], two_sided: bool) -> None:
+    assert is_two_sided(choices) is two_sided
+    assert side("NOEL FORD") is None
+
+
+@pytest.mark.parametrize(
+    ("title", "judge", "kind"),
+    [
+        (
+            'Shall Judge ANDREW "ANDY" BREUNER of DISTRICT 18, DEPT 4 of the state of Montana '
+            "be retained in office for another term?",
+            'ANDREW "ANDY" BREUNER',
+            _K.DISTRICT_JUDGE,
+        ),
+        (
+            "Beaverhead County Shall Justice of the Peace RANDI R. BRADDOCK of the Justice Court "
+            "of the County of BEAVERHEAD of the state of Montana be retained in",
+            "RANDI R. BRADDOCK",
+            _K.COUNTY,
+        ),
+        (
+            "Shall Justice JIM RICE of the Supreme Court of the state of Montana be retained",
+            "JIM RICE",
+            _K.STATE,
+        ),
+    ],
+)
+def test_retention(title: str, judge: str, kind: ContestKind) -> None:
+    found = retention(title)
+    assert found is not None and (found.judge, found.kind) == (judge, kind)
+
+
+def test_not_a_retention() -> None:
+    assert retention("SUPREME COURT JUSTICE #1") is None
+
+
+@pytest.mark.parametrize(
+    ("title", "seats"),
+    [
+        ("CITY COUNCIL VOTE FOR 2", 2),
+        ("TRUSTEES (3 SEATS)", 3),
+        ("STUDY COMMISSION ELECT THREE", 3),
+        ("TRUSTEE VOTE FOR NOT MORE THAN TWO", 2),
+        ("COUNTY COMMISSIONER DISTRICT 2", None),
+    ],
+)
+def test_seats_in_title(title: str, seats: int | None) -> None:
+    assert seats_in(title) == seats
+
+
+def test_several_counties() -> None:
+    found = SEVERAL_COUNTIES.search("ARLEE SCHOOL BONDS ELECTION LAKE, MISSOULA, SANDERS COUNTIES")
+    assert found is not None and found.group(0) == "LAKE, MISSOULA, SANDERS COUNTIES"
+    assert SEVERAL_COUNTIES.search("Beaverhead County COUNTY ATTORNEY") is None
