@@ -1,4 +1,4 @@
-"""`make bench`: the bot against a bare Bolt app, side by side, on this machine.
+"""`make bench`: the bot against a bare Bolt app, and the scan against its floor, side by side.
 
 For each server (started as its own process, served the same way):
   - start-up: process start to the first 200 from GET /healthz;
@@ -26,6 +26,8 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from slack_sdk.signature import SignatureVerifier
+
+from bench.scan import report as scan_report
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRET = "bench-signing-secret"
@@ -268,6 +270,8 @@ def main() -> int:
         print(f"{name}: load ...", flush=True)
         results[name] = (boot, serve_and_load(name))
     checks = domain_checks_per_second()
+    print("scan: against its floor ...", flush=True)
+    scan_rows = scan_report()
 
     bare_boot, bare = results["bare"]
     bot_boot, bot = results["bot"]
@@ -325,6 +329,13 @@ def main() -> int:
             f"bot {bot_boot * 1e3:.0f} ms, ratio {boot_r:.2f}x.",
             "",
             f"Domain checker alone: {checks:,.0f} checks per second on one core (process time).",
+            "",
+            "## The canvass scan against its floor",
+            "",
+            "The floor is python-calamine reading every cell of the same files; the scan reads",
+            "them and does everything else. Medians of 7 alternating runs, wall time, one process.",
+            "",
+            *scan_rows,
             "",
             "## Against the goals",
             "",

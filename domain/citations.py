@@ -33,6 +33,16 @@ class Cited(Generic[T]):
         return self.reference.startswith(STATUTE)
 
 
+def within(part: int, share: Fraction, whole: int) -> bool:
+    """part <= share x whole, in integers: 400 x margin <= total for 1/400."""
+    return part * share.denominator <= share.numerator * whole
+
+
+def largest_within(share: Fraction, whole: int) -> int:
+    """The largest whole number within share x whole: total // 400 for 1/400."""
+    return share.numerator * whole // share.denominator
+
+
 def percent_phrase(share: Cited[Fraction]) -> str:
     """A share as the statute writes it: 1/400 -> "1/4 of 1%", 1/200 -> "1/2 of 1%"."""
     percent = share.value * 100

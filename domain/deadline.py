@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import cache
 from typing import Final
 
 from domain.citations import STATUTE, Cited
@@ -91,6 +92,7 @@ def _postpone(start: date, *, saturdays: bool) -> tuple[date, list[DeadlineStep]
         day += ONE_DAY
 
 
+@cache  # pure: a scan asks the same canvass date for every contest
 def petition_deadline(canvass: date, window: Cited[int]) -> Deadline:
     """Both readings of the last day to file, each with the path that reaches it."""
     window_end = canvass + timedelta(days=window.value)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
-from domain.citations import BOND_RECOUNT_SHARE
+from domain.citations import BOND_RECOUNT_SHARE, largest_within, within
 from domain.inputs import BallotQuestion, CandidateRace
 from domain.subsections import SubsectionRule
 
@@ -85,8 +85,10 @@ def _margin(
         max_qualifying_margin=rule.max_qualifying_margin(total),
         qualifies=ok,
         # 13-16-211 speaks of a defeated candidate, so questions never get the bond hint.
-        within_bond_range=candidate_race and not ok and margin <= BOND_RECOUNT_SHARE.value * total,
-        max_bond_margin=int(BOND_RECOUNT_SHARE.value * total),
+        within_bond_range=(
+            candidate_race and not ok and within(margin, BOND_RECOUNT_SHARE.value, total)
+        ),
+        max_bond_margin=largest_within(BOND_RECOUNT_SHARE.value, total),
         ahead=ahead,
         behind=behind,
         standings=standings,

@@ -26,6 +26,8 @@ from domain.citations import (
     STATE_QUESTION_MIN_SIGNERS,
     STATUTE,
     Cited,
+    largest_within,
+    within,
 )
 
 
@@ -93,7 +95,7 @@ class SubsectionRule:
         """Within the share of the total, or within the floor where there is one."""
         if self.margin_share is None:
             return True  # (7): the board may petition whatever the margin
-        within_share = margin <= self.margin_share.value * total
+        within_share = within(margin, self.margin_share.value, total)
         within_floor = self.margin_floor is not None and margin <= self.margin_floor.value
         return within_share or within_floor
 
@@ -101,7 +103,7 @@ class SubsectionRule:
         """The largest whole margin that still qualifies: the what-if answer."""
         if self.margin_share is None:
             raise ValueError(f"{self.subsection.code} has no margin test")
-        by_share = int(self.margin_share.value * total)  # int() floors a non-negative Fraction
+        by_share = largest_within(self.margin_share.value, total)
         floor = 0 if self.margin_floor is None else self.margin_floor.value
         return max(by_share, floor)
 

@@ -129,6 +129,7 @@ def gather(files: Iterable[FileTallies], election: str | None) -> list[Contest]:
     for file in files:
         primary = (election or file.election or "general") == "primary"
         whole = _whole(file)
+        this_file = f"file {file.name}"  # a county workbook's county is its file
         for tally in file.tallies:
             party, choice_party = _party(tally, primary)
             key = (tally.key, party, tally.county, tally.precinct)
@@ -138,7 +139,7 @@ def gather(files: Iterable[FileTallies], election: str | None) -> list[Contest]:
                 groups[key] = contest
             _add(contest, tally, choice_party)
             contest.files.add(file.name)
-            contest.counties.add(tally.county or f"file {file.name}")
+            contest.counties.add(tally.county or this_file)
             contest.whole_sources.add(whole)
             if tally.kind:
                 contest.column_kind = tally.kind

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from handlers.results.tables import Cell, Table, text
+from handlers.results.tables import Row, Table, text
 from handlers.results.tallies import FileTallies, Tally, normalized, whole_votes
 from handlers.results.titles import is_precinct_office
 
@@ -46,7 +46,7 @@ def read(name: str, tables: list[Table]) -> FileTallies:
     sums: dict[tuple[str, str, str | None, str, str], int] = {}
     precinct_at = col.get("precinct")
 
-    def cell(row: list[Cell], name: str) -> str:
+    def cell(row: Row, name: str) -> str:
         at = col.get(name)
         return text(row[at]) if at is not None and at < len(row) else ""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from handlers.results.tables import Cell, Table, text
+from handlers.results.tables import Row, Table, text
 from handlers.results.tallies import FileTallies, Tally, normalized, whole_votes
 
 PLAIN_TABLE: Final = "plain-table"
@@ -42,7 +42,7 @@ def read(name: str, tables: list[Table]) -> FileTallies:
     assert col is not None
     result = FileTallies(name, PLAIN_TABLE, counties_named="county" in col)
 
-    def cell(row: list[Cell], field: str) -> str:
+    def cell(row: Row, field: str) -> str:
         at = col.get(field)
         return text(row[at]) if at is not None and at < len(row) else ""
 

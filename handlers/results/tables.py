@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, time, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Final
 
 import python_calamine
 
 # What a reader hands back for one cell (calamine gives dates and times as such).
-Cell = str | int | float | bool | date | time | timedelta | None
+Cell = str | int | float | bool | date | datetime | time | timedelta | None
+Row = Sequence[Cell]
 MAX_BYTES: Final = 20 * 1024 * 1024  # scan.md: larger files are refused
 _ZIP: Final = b"PK\x03\x04"
 _OLE2: Final = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # old .xls, or an encrypted .xlsx
@@ -29,7 +31,7 @@ class ResultsFileError(Exception):
 @dataclass(frozen=True, slots=True)
 class Table:
     name: str  # the sheet's name; "" for a CSV
-    rows: list[list[Cell]]
+    rows: Sequence[Row]
 
 
 def text(cell: Cell) -> str:
@@ -44,10 +46,8 @@ def text(cell: Cell) -> str:
 def _workbook(name: str, data: bytes) -> list[Table]:
     try:
         book = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
-        return [
-            Table(sheet, [list(row) for row in book.get_sheet_by_name(sheet).to_python()])
-            for sheet in book.sheet_names
-        ]
+        # to_python() already gives a fresh list of lists: no copy needed
+        return [Table(s, book.get_sheet_by_name(s).to_python()) for s in book.sheet_names]
     except Exception as error:  # calamine raises its own types for every kind of damage
         raise ResultsFileError(
             f"{name}: not a readable workbook ({type(error).__name__}); is it damaged?"
@@ -62,8 +62,7 @@ def _csv(name: str, data: bytes) -> list[Table]:
     except UnicodeDecodeError:
         decoded = data.decode("cp1252", errors="replace")
     # newline="" keeps CR-only, LF and CRLF line ends alike; csv reads them all.
-    rows: list[list[Cell]] = [list(r) for r in csv.reader(io.StringIO(decoded, newline=""))]
-    return [Table("", rows)]
+    return [Table("", list(csv.reader(io.StringIO(decoded, newline=""))))]
 
 
 def read_tables(name: str, data: bytes) -> list[Table]:

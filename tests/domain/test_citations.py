@@ -59,3 +59,16 @@ def test_exact_values() -> None:
     assert MARGIN_SHARE.value == Fraction(1, 400)
     assert BOND_RECOUNT_SHARE.value == Fraction(1, 200)
     assert not BOND_RECOUNT_SHARE.quotes_statute  # 13-16-211 is described, never quoted
+
+
+@pytest.mark.parametrize(
+    ("part", "whole", "inside"),
+    [(19, 8000, True), (20, 8000, True), (21, 8000, False), (0, 0, True), (1, 0, False)],
+)
+def test_within_is_exact_integer_arithmetic(part: int, whole: int, inside: bool) -> None:
+    from domain.citations import largest_within, within
+
+    assert within(part, MARGIN_SHARE.value, whole) is inside
+    assert within(part, MARGIN_SHARE.value, whole) is (part <= MARGIN_SHARE.value * whole)
+    assert largest_within(MARGIN_SHARE.value, 9_999_999) == 24_999
+    assert largest_within(BOND_RECOUNT_SHARE.value, 8001) == 40

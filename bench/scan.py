@@ -1,0 +1,91 @@
+"""The canvass scan against its floor, side by side in one process on this machine.
+
+The floor is reading the cells: python-calamine loading every cell of the same files (the
+fastest reader measured). The scan reads the same files and does all the rest: formats,
+contests, kinds, seats, coverage and one `domain.check` per contest. Each is timed as the
+median of RUNS runs, alternating, so both see the same machine state.
+"""
+
+from __future__ import annotations
+
+import io
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Final
+
+import python_calamine
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT.parent / "shared" / "fixtures" / "results"
+RUNS: Final = 7
+GOAL: Final = 2.0  # scan.md: within 2x the floor
+
+
+def _floor(files: list[tuple[str, bytes]]) -> int:
+    cells = 0
+    for _, data in files:
+        book = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
+        for sheet in book.sheet_names:
+            cells += sum(len(row) for row in book.get_sheet_by_name(sheet).to_python())
+    return cells
+
+
+def _median(work: Callable[[], object], other: Callable[[], object]) -> tuple[float, float]:
+    ours: list[float] = []
+    theirs: list[float] = []
+    for _ in range(RUNS):
+        for fn, into in ((work, ours), (other, theirs)):
+            start = time.perf_counter()
+            fn()
+            into.append(time.perf_counter() - start)
+    return statistics.median(ours), statistics.median(theirs)
+
+
+def scan_against_floor() -> list[tuple[str, int, float, float, dict[str, int]]]:
+    sys.path.insert(0, str(ROOT))
+    from handlers.results import ScanOptions, scan
+
+    sets = {
+        "56 county workbooks, 2022 general": sorted(
+            (RESULTS / "sos-county-2022-general").glob("*.xlsx")
+        ),
+        "precinct-by-precinct, 2022 primary": [
+            RESULTS / "sos-precinct-by-precinct-2022-primary.xlsx"
+        ],
+    }
+    rows = []
+    options = ScanOptions(today=date(2022, 11, 30), canvass=date(2022, 11, 28), complete=True)
+    for label, paths in sets.items():
+        files = [(p.name, p.read_bytes()) for p in paths]
+        cells = _floor(files)
+        result = scan(files, options)
+        scan_s, floor_s = _median(
+            lambda files=files: scan(files, options),  # type: ignore[misc]
+            lambda files=files: _floor(files),  # type: ignore[misc]
+        )
+        rows.append((label, cells, scan_s, floor_s, result.summary()))
+    return rows
+
+
+def report() -> list[str]:
+    lines = [
+        "| files | cells | floor: read cells (ms) | scan (ms) | ratio | goal |",
+        "|---|---|---|---|---|---|",
+    ]
+    summaries = []
+    for label, cells, scan_s, floor_s, summary in scan_against_floor():
+        ratio = scan_s / floor_s
+        lines.append(
+            f"| {label} | {cells:,} | {floor_s * 1e3:.0f} | {scan_s * 1e3:.0f} | {ratio:.2f}x "
+            f"| <= {GOAL}x, < 1 s: {'met' if ratio <= GOAL and scan_s < 1 else 'MISSED'} |"
+        )
+        summaries.append(f"- {label}: {summary}")
+    return [*lines, "", "Scan summaries (--complete):", *summaries]
+
+
+if __name__ == "__main__":
+    print("\n".join(report()))
