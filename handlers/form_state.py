@@ -111,6 +111,35 @@ def errors_by_block(error: InputError, block_ids: set[str]) -> dict[str, str]:
     return {block: message[:2000] for block, message in errors.items()}
 
 
+def saved_check(value: str) -> CheckInput:
+    """A button's saved inputs back to a check (dates come back as ISO text). Raises
+    InputError when they cannot be read or no longer make a check."""
+    kind, data = saved_fields(value)
+    fields: dict[str, object] = {}
+    for key, saved in data.items():
+        declared = FIELDS.get(key)
+        if (
+            declared is not None
+            and declared.value_type is ValueType.DATE
+            and isinstance(saved, str)
+        ):
+            try:
+                fields[key] = date.fromisoformat(saved)
+            except ValueError:
+                raise InputError.about(key, f'"{saved}" is not a date') from None
+        elif (
+            declared is not None
+            and declared.value_type is ValueType.CANDIDATES
+            and isinstance(saved, list)
+        ):
+            fields[key] = tuple(
+                (c.get("name"), c.get("votes")) if isinstance(c, dict) else c for c in saved
+            )
+        else:
+            fields[key] = saved
+    return build_check(kind, fields)
+
+
 def saved_fields(value: str) -> tuple[ContestKind, dict[str, Any]]:
     """The what-if button's JSON back to a kind and fields. Raises InputError if unreadable."""
     try:

@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import json
 from dataclasses import asdict, dataclass
-from typing import Final
+from typing import Any, Final
 
 from handlers.slack_text import is_channel_id, is_user_id
 
@@ -36,17 +36,14 @@ class MetadataSigner:
     def _mac(self, body: bytes) -> str:
         return hmac.new(self._key, body, hashlib.sha256).hexdigest()[:32]
 
-    def dumps(self, context: FormContext) -> str:
-        body = json.dumps(asdict(context), separators=(",", ":")).encode()
-        encoded = base64.urlsafe_b64encode(body).decode()
-        value = f"{encoded}.{self._mac(body)}"
-        if len(value) > MAX_METADATA:  # only a freakishly long response_url could do this
-            return self.dumps(FormContext(context.channel, context.user, None, context.thread_ts))
-        return value
+    def sign(self, data: dict[str, Any]) -> str:
+        """Any small JSON object, signed: what a form or a button carries back to us."""
+        body = json.dumps(data, separators=(",", ":")).encode()
+        return f"{base64.urlsafe_b64encode(body).decode()}.{self._mac(body)}"
 
-    def loads(self, value: str | None) -> FormContext | None:
-        """The context, or None when it is missing, malformed or not signed by us."""
-        if not value or "." not in value:
+    def verify(self, value: object) -> dict[str, Any] | None:
+        """The object, or None when it is missing, malformed or not signed by us."""
+        if not isinstance(value, str) or "." not in value:
             return None
         encoded, mac = value.rsplit(".", 1)
         try:
@@ -57,8 +54,24 @@ class MetadataSigner:
             return None
         try:
             data = json.loads(body)
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) else None
+
+    def dumps(self, context: FormContext) -> str:
+        value = self.sign(asdict(context))
+        if len(value) > MAX_METADATA:  # only a freakishly long response_url could do this
+            return self.dumps(FormContext(context.channel, context.user, None, context.thread_ts))
+        return value
+
+    def loads(self, value: str | None) -> FormContext | None:
+        """The context, or None when it is missing, malformed or not signed by us."""
+        data = self.verify(value)
+        if data is None:
+            return None
+        try:
             context = FormContext(**data)
-        except (ValueError, TypeError):
+        except TypeError:
             return None
         if not (is_channel_id(context.channel) and is_user_id(context.user)):
             return None

@@ -44,6 +44,9 @@ class FakeSlack:
     # or a list of Reply, used one per call in order (then the default)
     answers: dict[str, Any] = field(default_factory=dict)
     delay: float = 0.0  # seconds to wait before answering (slow Slack)
+    # files the bot may fetch: id -> (name, content); served by files.info and a download URL
+    files: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+    uploads: list[bytes] = field(default_factory=list)  # bytes POSTed to an upload URL
 
     def __post_init__(self) -> None:
         fake = self
@@ -52,8 +55,31 @@ class FakeSlack:
             def log_message(self, *args: object) -> None:
                 pass
 
+            def do_GET(self) -> None:
+                file_id = self.path.rsplit("/", 1)[-1]
+                fake.calls.append(
+                    Call(f"GET {self.path.lstrip('/')}", {}, dict(self.headers.items()))
+                )
+                authorized = self.headers.get("Authorization") == f"Bearer {BOT_TOKEN}"
+                found = fake.files.get(file_id)
+                status = 404 if found is None else (200 if authorized else 403)
+                data = found[1] if found is not None and authorized else b"no"
+                self.send_response(status)
+                self.send_header("Content-Type", "application/octet-stream")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
+                if self.path.startswith("/upload/"):  # files_upload_v2's step 2: raw bytes
+                    fake.uploads.append(self.rfile.read(length))
+                    fake.calls.append(Call("upload", {}, dict(self.headers.items())))
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/plain")
+                    self.end_headers()
+                    self.wfile.write(b"OK - 1")
+                    return
                 raw = self.rfile.read(length).decode()
                 if "json" in (self.headers.get("Content-Type") or ""):
                     body = json.loads(raw or "{}")
@@ -85,6 +111,8 @@ class FakeSlack:
                     self.wfile.write(b"ok" if status == 200 else b"error")
                     return
                 if answer is None:
+                    answer = fake.default_answer(path, body)
+                if answer is None:
                     answer = {"ok": True}
                     if path in {"views.open", "views.update"}:
                         answer["view"] = {"id": "V123", **(body.get("view") or {})}
@@ -102,6 +130,30 @@ class FakeSlack:
             target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
         )
         self.thread.start()
+
+    def default_answer(self, path: str, body: dict[str, Any]) -> dict[str, Any] | None:
+        """The answers of the file methods, from `files` (None: the plain default)."""
+        if path == "files.info":
+            found = self.files.get(str(body.get("file")))
+            if found is None:
+                return {"ok": False, "error": "file_not_found"}
+            name, data = found
+            return {
+                "ok": True,
+                "file": {
+                    "id": body.get("file"),
+                    "name": name,
+                    "size": len(data),
+                    "url_private_download": f"{self.base}/download/{body.get('file')}",
+                },
+            }
+        if path == "files.getUploadURLExternal":
+            return {"ok": True, "upload_url": f"{self.base}/upload/F0UP", "file_id": "F0UP"}
+        if path == "files.completeUploadExternal":
+            return {"ok": True, "files": [{"id": "F0UP", "title": "report"}]}
+        if path == "chat.update":
+            return {"ok": True, "channel": body.get("channel"), "ts": body.get("ts")}
+        return None
 
     @property
     def base(self) -> str:

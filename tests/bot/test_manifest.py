@@ -25,7 +25,12 @@ METHOD_SCOPES = {
     "chat_postEphemeral": "chat:write",
     "views_open": None,
     "views_update": None,
+    "chat_update": "chat:write",
+    "files_info": "files:read",
+    "files_upload_v2": "files:write",
 }
+# The scopes the events the bot listens for need.
+EVENT_SCOPES = {"message.im": "im:history"}
 
 
 def test_manifest_declares_the_one_command() -> None:
@@ -41,8 +46,20 @@ def test_manifest_scopes_are_exactly_what_the_code_uses() -> None:
     for path in (ROOT / "handlers").rglob("*.py"):
         called |= set(re.findall(r"client\.(\w+)\(", path.read_text()))
     assert called <= set(METHOD_SCOPES), called - set(METHOD_SCOPES)
+    events = MANIFEST["settings"]["event_subscriptions"]["bot_events"]
+    assert events == ["message.im"]  # files dropped in a DM with the bot
     needed = {"commands"} | {METHOD_SCOPES[m] for m in called if METHOD_SCOPES[m]}
+    needed |= {EVENT_SCOPES[e] for e in events}
     assert set(MANIFEST["oauth_config"]["scopes"]["bot"]) == needed
+
+
+def test_manifest_declares_the_scan_shortcut() -> None:
+    from handlers.scan_listeners import SCAN_SHORTCUT_ID
+
+    (shortcut,) = MANIFEST["features"]["shortcuts"]
+    assert (shortcut["type"], shortcut["callback_id"]) == ("message", SCAN_SHORTCUT_ID)
+    assert shortcut["name"] == "Scan for recounts"
+    assert MANIFEST["features"]["app_home"]["messages_tab_read_only_enabled"] is False
 
 
 def test_manifest_settings() -> None:

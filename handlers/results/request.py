@@ -1,0 +1,66 @@
+"""The words a clerk types with a results file in Slack: the command line's options, as words.
+
+scan canvass 11/25 complete election primary seats "TRUSTEES=3" kind "LEVY=question"
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Final
+
+from domain import InputError
+from handlers.results.scan import ScanOptions, answers_from
+from handlers.syntax.dates import month_date, single_word_date
+from handlers.syntax.tokens import tokenize
+
+TAKES: Final = (
+    'canvass DATE, complete, election general|primary, seats "TITLE=N", kind "TITLE=KIND"'
+)
+
+
+def scan_request(text: str, today: date) -> ScanOptions:
+    """Options for a scan from the message that came with the file. Raises InputError."""
+    tokens = tokenize(text)
+    if tokens and tokens[0].word == "scan":
+        tokens = tokens[1:]
+    canvass: date | None = None
+    election: str | None = None
+    complete = False
+    kinds: list[str] = []
+    seats: list[str] = []
+    i = 0
+    while i < len(tokens):
+        word = tokens[i].word
+        following = tokens[i + 1] if i + 1 < len(tokens) else None
+        if word == "complete":
+            complete, i = True, i + 1
+        elif word in ("general", "primary"):
+            election, i = word, i + 1
+        elif (
+            word == "election"
+            and following is not None
+            and following.word in ("general", "primary")
+        ):
+            election, i = following.word, i + 2
+        elif word in ("seats", "kind") and following is not None:
+            (seats if word == "seats" else kinds).append(following.text)
+            i += 2
+        elif word == "canvass" and following is not None:
+            single = single_word_date(following.text, today)
+            found = (
+                (single, 1)
+                if single
+                else month_date([t.text for t in tokens[i + 1 : i + 4]], today)
+            )
+            if found is None:
+                raise InputError.about("canvass", f'"canvass {following.text}" is not a date')
+            canvass, i = found[0], i + 1 + found[1]
+        else:
+            raise InputError.about(None, f'"{tokens[i].text}": a scan takes {TAKES}')
+    return ScanOptions(
+        today=today,
+        canvass=canvass,
+        election=election,
+        complete=complete,
+        answers=answers_from(kinds, seats),
+    )

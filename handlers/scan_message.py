@@ -1,0 +1,96 @@
+"""A scan's summary as a Slack message: counts, each contest to act on with a Check button,
+and what needs a person. Pure: a Scan in, blocks out; words from domain.explain."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from domain import Outcome
+from domain.deadline import long_date
+from domain.explain import explain
+from handlers.results import Scan
+from handlers.results.scan import ScannedContest
+from handlers.slack_text import clip, escape, escape_mrkdwn
+from handlers.verdict_message import BUTTON_VALUE_LIMIT, SECTION_LIMIT, SlackMessage, saved_inputs
+
+CHECK_ACTION_ID: Final = "scan_check"
+MAX_LISTED: Final = 15  # contests with their own block; the rest are counted (blocks <= 50)
+_LISTED: Final = (Outcome.AVAILABLE, Outcome.TIE, Outcome.BOND)
+CSV_NAME: Final = "recount-scan.csv"
+
+
+def _mrkdwn(text: str) -> dict[str, Any]:
+    return {"type": "mrkdwn", "text": clip(text, SECTION_LIMIT), "verbatim": True}
+
+
+def _contest_block(scanned: ScannedContest) -> dict[str, Any]:
+    assert scanned.verdict is not None
+    e = explain(scanned.verdict)
+    lines = [f"*{escape_mrkdwn(e.outcome)} — {escape_mrkdwn(scanned.contest.label)}*"]
+    lines.append(escape_mrkdwn(e.summary))
+    if e.margin_lines:
+        lines.append(escape_mrkdwn(e.margin_lines[-1]))
+    block: dict[str, Any] = {"type": "section", "text": _mrkdwn("\n".join(lines))}
+    value = saved_inputs(scanned.verdict)
+    if len(value) <= BUTTON_VALUE_LIMIT:
+        block["accessory"] = {
+            "type": "button",
+            "action_id": CHECK_ACTION_ID,
+            "text": {"type": "plain_text", "text": "Check", "emoji": True},
+            "value": value,
+        }
+    return block
+
+
+def scan_summary(result: Scan) -> SlackMessage:
+    s = result.summary()
+    headline = (
+        f"Scan: {s['contests']:,} contests, {s['recount_available']} recount available, "
+        f"{s['ties']} ties, {s['bond_band']} in the bond band, {s['attention']} need a person"
+    )
+    files = ", ".join(f"{f.name} ({f.format})" for f in result.files)
+    canvass = result.options.canvass
+    when = (
+        f"Deadlines from the official canvass of {long_date(canvass)}."
+        if canvass is not None
+        else "No canvass date given: no deadlines (add canvass DATE to your message)."
+    )
+    blocks: list[dict[str, Any]] = [
+        {"type": "header", "text": {"type": "plain_text", "text": clip(headline, 150)}},
+        {"type": "context", "elements": [_mrkdwn(escape_mrkdwn(f"{files}. {when}"))]},
+    ]
+    listed = [c for c in result.contests if c.outcome in _LISTED]
+    blocks += [_contest_block(c) for c in listed[:MAX_LISTED]]
+    if len(listed) > MAX_LISTED:
+        blocks.append(
+            {
+                "type": "context",
+                "elements": [_mrkdwn(f"… and {len(listed) - MAX_LISTED} more in the CSV.")],
+            }
+        )
+    attention = [c for c in result.contests if c.contest.attention]
+    if attention:
+        lines = [
+            f"• {escape_mrkdwn(c.contest.label)}: {escape_mrkdwn(c.contest.attention[0])}"
+            for c in attention
+        ]
+        blocks.append(
+            {
+                "type": "section",
+                "text": _mrkdwn(f"*Need a person ({len(attention)})*\n" + "\n".join(lines)),
+            }
+        )
+    blocks.append(
+        {
+            "type": "context",
+            "elements": [
+                _mrkdwn(f"Every contest is in the attached {CSV_NAME} · not legal advice")
+            ],
+        }
+    )
+    return SlackMessage(text=escape(headline), blocks=blocks)
+
+
+def scan_error(reason: str) -> SlackMessage:
+    text = f":warning: {escape_mrkdwn(reason)}"
+    return SlackMessage(text=text, blocks=[{"type": "section", "text": _mrkdwn(text)}])

@@ -1,0 +1,242 @@
+"""Scanning in Slack, end to end against the fake Slack: a file dropped in a DM, the message
+shortcut, the summary and CSV in the thread, a Check button, and errors for bad files."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from slack_bolt import App
+
+from handlers.after_ack import AfterAck
+from handlers.scan_listeners import SCAN_FORM_ID, SCAN_SHORTCUT_ID
+from handlers.scan_message import CHECK_ACTION_ID
+
+from ..fake_slack import FakeSlack, payload_body
+from ..slack_helpers import CHANNEL, USER, block_texts, dispatch
+from .results.fixtures import LEGISLATIVE, need
+
+DM = "D0CLERK"
+TS = "1700000001.000200"
+TABLE = (
+    b"contest,choice,votes\n"
+    b"County attorney,Smith,1204\nCounty attorney,Jones,1199\nSheriff,Brown,900\n"
+)
+
+
+def dropped(
+    text: str = "scan canvass 11/16/2026", files: list[str] | None = None, **event: Any
+) -> str:
+    return json.dumps(
+        {
+            "token": "legacy",
+            "team_id": "T0MONTANA",
+            "api_app_id": "A0RECOUNT",
+            "type": "event_callback",
+            "event_id": "Ev0SCAN",
+            "event_time": 1700000001,
+            "event": {
+                "type": "message",
+                "subtype": "file_share",
+                "channel": DM,
+                "channel_type": "im",
+                "user": USER,
+                "ts": TS,
+                "text": text,
+                "files": [{"id": f} for f in (files or ["F0TABLE"])],
+                **event,
+            },
+        }
+    )
+
+
+def blocks_of(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """A message's blocks as the fake received them (JSON text in a form post, or a list)."""
+    blocks = body["blocks"]
+    return json.loads(blocks) if isinstance(blocks, str) else list(blocks)
+
+
+def send(app: App, body: str) -> None:
+    assert dispatch(app, body, content_type="application/json").status == 200
+
+
+def test_a_file_dropped_in_a_dm_is_scanned_in_its_thread(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    fake.files["F0TABLE"] = ("results.csv", TABLE)
+    send(app, dropped())
+    assert after_ack.drain(timeout=10)
+    progress = fake.to("chat.postMessage")[0]
+    assert (progress.body["channel"], progress.body["thread_ts"]) == (DM, TS)
+    assert progress.body["text"] == "Scanning 1 file…"
+    assert fake.to("GET download/F0TABLE")[0].headers["Authorization"].startswith("Bearer xoxb-")
+    (update,) = fake.to("chat.update")
+    text = block_texts(blocks_of(update.body))
+    assert "Scan: 2 contests, 1 recount available" in text
+    assert "Recount available — County attorney" in text
+    (complete,) = fake.to("files.completeUploadExternal")
+    assert (complete.body["channel_id"], complete.body["thread_ts"]) == (DM, TS)
+    assert fake.uploads[0].decode().startswith("title,kind,subsection")
+
+
+def test_the_check_button_posts_the_single_race_verdict(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    fake.files["F0TABLE"] = ("results.csv", TABLE)
+    send(app, dropped())
+    assert after_ack.drain(timeout=10)
+    blocks = blocks_of(fake.to("chat.update")[0].body)
+    button = next(
+        b["accessory"] for b in blocks if b.get("accessory", {}).get("action_id") == CHECK_ACTION_ID
+    )
+    payload = {
+        "type": "block_actions",
+        "team": {"id": "T0MONTANA"},
+        "user": {"id": USER},
+        "api_app_id": "A0RECOUNT",
+        "channel": {"id": DM},
+        "container": {"type": "message", "channel_id": DM, "message_ts": "1700000000.000100"},
+        "message": {"ts": "1700000000.000100", "thread_ts": TS},
+        "trigger_id": "1.2.3",
+        "actions": [{"type": "button", "action_id": CHECK_ACTION_ID, "value": button["value"]}],
+    }
+    assert dispatch(app, payload_body(payload)).status == 200
+    assert after_ack.drain(timeout=10)
+    verdict = fake.to("chat.postMessage")[-1]
+    assert (verdict.body["channel"], verdict.body["thread_ts"]) == (DM, TS)
+    posted = block_texts(blocks_of(verdict.body))
+    assert "Jones is 5 votes behind Smith" in posted and "Adjust & re-check" in posted
+
+
+def test_a_real_workbook(app: App, fake: FakeSlack, after_ack: AfterAck) -> None:
+    fake.files["F0LEG"] = (LEGISLATIVE.name, need(LEGISLATIVE).read_bytes())
+    send(app, dropped("scan canvass 11/28/2022", ["F0LEG"]))
+    assert after_ack.drain(timeout=20)
+    assert "Scan: 127 contests" in block_texts(blocks_of(fake.to("chat.update")[0].body))
+
+
+def test_a_file_that_is_not_results_gets_one_line_in_the_thread(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    fake.files["F0TABLE"] = ("people.csv", b"name,email\nA,a@example.com\n")
+    send(app, dropped())
+    assert after_ack.drain(timeout=10)
+    (update,) = fake.to("chat.update")
+    assert update.body["text"].startswith(":warning: people.csv: not a results file")
+    assert fake.to("files.completeUploadExternal") == []
+
+
+def test_a_file_over_20_mb_is_not_downloaded(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    fake.answers["files.info"] = {
+        "ok": True,
+        "file": {
+            "id": "F0BIG",
+            "name": "big.xlsx",
+            "size": 30_000_000,
+            "url_private_download": fake.base + "/download/F0BIG",
+        },
+    }
+    send(app, dropped(files=["F0BIG"]))
+    assert after_ack.drain(timeout=10)
+    assert "big.xlsx: 30,000,000 bytes is over the 20 MB" in fake.to("chat.update")[0].body["text"]
+    assert not [c for c in fake.calls if c.path.startswith("GET ")]
+
+
+def test_words_the_scan_does_not_know_are_answered_in_the_thread(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    fake.files["F0TABLE"] = ("results.csv", TABLE)
+    send(app, dropped("scan please"))
+    assert after_ack.drain(timeout=10)
+    (reply,) = fake.to("chat.postMessage")
+    assert (
+        reply.body["thread_ts"] == TS
+        and '"please": a scan takes canvass DATE' in reply.body["text"]
+    )
+
+
+def test_files_outside_a_dm_are_not_scanned(app: App, fake: FakeSlack, after_ack: AfterAck) -> None:
+    fake.files["F0TABLE"] = ("results.csv", TABLE)
+    send(app, dropped(channel=CHANNEL, channel_type="channel"))
+    send(app, dropped(subtype=None))
+    assert after_ack.drain(timeout=10)
+    assert fake.calls == []
+
+
+def test_the_shortcut_asks_for_the_canvass_and_scans_in_the_thread(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    fake.files["F0TABLE"] = ("results.csv", TABLE)
+    shortcut = {
+        "type": "message_action",
+        "callback_id": SCAN_SHORTCUT_ID,
+        "team": {"id": "T0MONTANA"},
+        "user": {"id": USER},
+        "channel": {"id": CHANNEL},
+        "message": {"ts": TS, "files": [{"id": "F0TABLE"}]},
+        "trigger_id": "1.2.4",
+        "response_url": fake.response_url(),
+    }
+    assert dispatch(app, payload_body(shortcut)).status == 200
+    assert after_ack.drain(timeout=10)
+    view = fake.to("views.open")[0].body["view"]
+    view = json.loads(view) if isinstance(view, str) else view
+    assert view["callback_id"] == SCAN_FORM_ID
+    values = {
+        "canvass": {"value": {"type": "datepicker", "selected_date": "2026-11-16"}},
+        "complete": {"value": {"type": "checkboxes", "selected_options": [{"value": "complete"}]}},
+    }
+    submission = {
+        "type": "view_submission",
+        "team": {"id": "T0MONTANA"},
+        "user": {"id": USER},
+        "view": {**view, "id": "V9", "state": {"values": values}},
+    }
+    assert dispatch(app, payload_body(submission)).status == 200
+    assert after_ack.drain(timeout=10)
+    assert fake.to("chat.postMessage")[0].body["channel"] == CHANNEL
+    assert fake.to("chat.postMessage")[0].body["thread_ts"] == TS
+    assert "Deadlines from the official canvass of Mon Nov 16, 2026" in block_texts(
+        blocks_of(fake.to("chat.update")[0].body)
+    )
+
+
+def test_a_shortcut_on_a_message_without_a_file_says_so_privately(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    shortcut = {
+        "type": "message_action",
+        "callback_id": SCAN_SHORTCUT_ID,
+        "team": {"id": "T0MONTANA"},
+        "user": {"id": USER},
+        "channel": {"id": CHANNEL},
+        "message": {"ts": TS, "text": "hello"},
+        "trigger_id": "1.2.4",
+        "response_url": fake.response_url(),
+    }
+    dispatch(app, payload_body(shortcut))
+    assert after_ack.drain(timeout=10)
+    (ephemeral,) = fake.to("chat.postEphemeral")
+    assert ephemeral.body["text"] == "That message carries no file to scan."
+    assert fake.to("chat.postMessage") == []
+
+
+def test_a_forged_scan_form_scans_nothing(app: App, fake: FakeSlack, after_ack: AfterAck) -> None:
+    submission = {
+        "type": "view_submission",
+        "team": {"id": "T0MONTANA"},
+        "user": {"id": USER},
+        "view": {
+            "id": "V9",
+            "type": "modal",
+            "callback_id": SCAN_FORM_ID,
+            "private_metadata": "e30.0000",
+            "state": {"values": {}},
+        },
+    }
+    body = json.loads(dispatch(app, payload_body(submission)).body)
+    assert body["response_action"] == "errors"
+    assert after_ack.drain(timeout=10)
+    assert fake.calls == []
