@@ -30,7 +30,9 @@ def main() -> None:
     def only_ack(ack: Ack) -> None:
         ack()
 
-    server = make_http_server(app, "127.0.0.1", int(sys.argv[1]))
+    server = make_http_server(
+        app, "127.0.0.1", int(sys.argv[1]), os.environ["SLACK_SIGNING_SECRET"]
+    )
     server.serve_forever()
 
 

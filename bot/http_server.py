@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import io
 import logging
-from collections.abc import Iterable
 from socketserver import ThreadingMixIn
 from typing import TYPE_CHECKING, Final
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
@@ -11,49 +11,52 @@ from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 from slack_bolt import App
 from slack_bolt.adapter.wsgi import SlackRequestHandler
 
+from bot.gate import gate
+
 if TYPE_CHECKING:
-    from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
+    from wsgiref.types import WSGIApplication
 
 EVENTS_PATH: Final = "/slack/events"
 HEALTH_PATH: Final = "/healthz"
 log = logging.getLogger(__name__)
 
 
-def wsgi_application(app: App) -> WSGIApplication:
-    slack = SlackRequestHandler(app, path=EVENTS_PATH)
-
-    def application(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
-        path = environ.get("PATH_INFO", "")
-        if path == HEALTH_PATH and environ.get("REQUEST_METHOD") in {"GET", "HEAD"}:
-            # Says only that the process answers: nothing about configuration.
-            start_response("200 OK", [("Content-Type", "text/plain; charset=utf-8")])
-            return [b"ok\n"]
-        if path == EVENTS_PATH:
-            return slack(environ, start_response)
-        start_response("404 Not Found", [("Content-Type", "text/plain; charset=utf-8")])
-        return [b"not found\n"]
-
-    return application
+def wsgi_application(app: App, signing_secret: str | None) -> WSGIApplication:
+    """Bolt behind the gate (bot.gate): only small, signed, well-formed requests reach it."""
+    return gate(
+        SlackRequestHandler(app, path=EVENTS_PATH), signing_secret, HEALTH_PATH, EVENTS_PATH
+    )
 
 
 class _ThreadingServer(ThreadingMixIn, WSGIServer):
-    daemon_threads = True
+    # Requests in flight are finished, not cut, when the server stops (bot.serve).
+    daemon_threads = False
+    block_on_close = True
     allow_reuse_address = True
     # socketserver's default backlog is 5: a burst of 32 clients then waits a full second
     # for SYN retries, or is refused. Canvass-day bursts must queue instead.
     request_queue_size = 1024
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        # socketserver would print a plain-text traceback; the log is JSON lines.
+        log.warning("connection error from a client", exc_info=True)
 
 
 class _QuietHandler(WSGIRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         log.debug("%s %s", self.address_string(), format % args)
 
+    def get_stderr(self) -> io.StringIO:
+        # wsgiref writes "A server error occurred" tracebacks here; the gate answers every
+        # error itself, so whatever lands here is kept out of the JSON log.
+        return io.StringIO()
 
-def make_http_server(app: App, host: str, port: int) -> WSGIServer:
+
+def make_http_server(app: App, host: str, port: int, signing_secret: str | None) -> WSGIServer:
     return make_server(
         host,
         port,
-        wsgi_application(app),
+        wsgi_application(app, signing_secret),
         server_class=_ThreadingServer,
         handler_class=_QuietHandler,
     )

@@ -20,7 +20,7 @@ log = logging.getLogger("recount")
 
 def _serve_http(settings: Settings, port: int) -> int:
     settings.require_http()
-    server = make_http_server(create_app(settings), "0.0.0.0", port)
+    server = make_http_server(create_app(settings), "0.0.0.0", port, settings.signing_secret_text)
     log.info(
         "recount listening on port %d: POST %s, GET %s",
         server.server_port,

@@ -74,6 +74,10 @@ class Settings(BaseModel):
             " (or use --http with SLACK_SIGNING_SECRET)",
         )
 
+    @property
+    def signing_secret_text(self) -> str | None:
+        return None if self.signing_secret is None else self.signing_secret.get_secret_value()
+
     def metadata_secret(self) -> str:
         """The key for signing form metadata: the signing secret, else the app token."""
         for secret in (self.signing_secret, self.app_token, self.bot_token):

@@ -8,4 +8,4 @@ from bot.settings import Settings
 
 _settings = Settings.from_env()
 _settings.require_http()
-application = wsgi_application(create_app(_settings))
+application = wsgi_application(create_app(_settings), _settings.signing_secret_text)

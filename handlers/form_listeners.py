@@ -12,6 +12,7 @@ from domain import InputError, check
 from handlers.delivery import deliver
 from handlers.form_state import errors_by_block, read_form, selected_kind, text_values
 from handlers.form_view import FORM_CALLBACK_ID, KIND_ACTION_ID, KIND_BLOCK, form_view
+from handlers.payload import dig, mapping_at, text_at
 from handlers.services import Services
 from handlers.syntax import COMMAND
 from handlers.verdict_message import verdict_message
@@ -25,13 +26,18 @@ def register(app: App, services: Services) -> None:
         ack: Ack, body: dict[str, Any], client: WebClient, context: BoltContext
     ) -> None:
         ack()
-        view = body.get("view") or {}
-        values = (view.get("state") or {}).get("values") or {}
+        values = mapping_at(body, "view", "state", "values")
         redrawn = form_view(
-            view.get("private_metadata", ""), selected_kind(values), text_values(values)
+            text_at(body, "view", "private_metadata") or "",
+            selected_kind(values),
+            text_values(values),
         )
+        view_id, view_hash = text_at(body, "view", "id"), text_at(body, "view", "hash")
+        if view_id is None:
+            log.warning("kind chosen in a view without an id: nothing to redraw")
+            return
         services.after_ack.run(
-            lambda: client.views_update(view_id=view["id"], hash=view.get("hash"), view=redrawn),
+            lambda: client.views_update(view_id=view_id, hash=view_hash, view=redrawn),
             body=body,
             request_id=str(context.get("request_id", "-")),
         )
@@ -44,8 +50,8 @@ def register(app: App, services: Services) -> None:
         client: WebClient,
         context: BoltContext,
     ) -> None:
-        to = services.signer.loads(view.get("private_metadata"))
-        user = (body.get("user") or {}).get("id")
+        to = services.signer.loads(text_at(view, "private_metadata"))
+        user = text_at(body, "user", "id")
         if to is None or to.user != user:
             # Not our metadata, or not the asker's form: post nowhere.
             log.warning(
@@ -57,11 +63,16 @@ def register(app: App, services: Services) -> None:
                 errors={KIND_BLOCK: f"This form has expired. Please run {COMMAND} again."},
             )
             return
-        values = (view.get("state") or {}).get("values") or {}
+        values = mapping_at(view, "state", "values")
         try:
             inputs = read_form(values)
         except InputError as error:
-            block_ids = {b.get("block_id") for b in view.get("blocks", []) if b.get("block_id")}
+            blocks = dig(view, "blocks")
+            block_ids = {
+                str(b["block_id"])
+                for b in (blocks if isinstance(blocks, list) else [])
+                if isinstance(b, dict) and isinstance(b.get("block_id"), str)
+            }
             ack(response_action="errors", errors=errors_by_block(error, block_ids))
             return
         message = verdict_message(check(inputs, services.today()), asked_by=to.user)

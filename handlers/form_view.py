@@ -25,6 +25,7 @@ from slack_sdk.models.blocks import (
 from slack_sdk.models.views import View
 
 from domain import FIELDS, KINDS, ContestKind, InputField, Subsection, ValueType, fields_for
+from domain.citations import FIRST_YEAR, LAST_YEAR
 from domain.inputs import KIND_TERM
 from domain.related import official_canvass_note
 
@@ -73,7 +74,9 @@ def _field_block(field: InputField, kind: ContestKind, initial: str | None) -> I
             label=term.label,
             hint=official_canvass_note(KINDS[kind].subsection) or term.help,
             optional=not field.required,
-            element=DatePickerElement(action_id=VALUE_ACTION_ID, initial_date=initial or None),
+            element=DatePickerElement(
+                action_id=VALUE_ACTION_ID, initial_date=_picker_date(initial)
+            ),
         )
     many = field.value_type is ValueType.CANDIDATES  # one candidate per line
     default = None if field.default is None else str(field.default)
@@ -85,11 +88,22 @@ def _field_block(field: InputField, kind: ContestKind, initial: str | None) -> I
         element=PlainTextInputElement(
             action_id=VALUE_ACTION_ID,
             multiline=many,
-            initial_value=initial or default,
+            initial_value=(initial if initial and len(initial) <= TEXT_LIMIT else None) or default,
             placeholder=CANDIDATES_PLACEHOLDER if many else None,
             max_length=TEXT_LIMIT,
         ),
     )
+
+
+def _picker_date(value: str | None) -> str | None:
+    """A date the picker can show: ISO and within the years a check takes; else none."""
+    if value is None:
+        return None
+    try:
+        day = date.fromisoformat(value)
+    except ValueError:
+        return None
+    return value if FIRST_YEAR.value <= day.year <= LAST_YEAR.value else None
 
 
 def form_view(
@@ -142,7 +156,10 @@ def prefill_values(fields: Mapping[str, Any]) -> dict[str, str]:
             continue
         declared = FIELDS.get(key)
         if declared is not None and declared.value_type is ValueType.CANDIDATES:
-            out[key] = "\n".join(f"{c['name']}: {c['votes']}" for c in value)
+            if isinstance(value, list):
+                out[key] = "\n".join(
+                    f"{c.get('name')}: {c.get('votes')}" for c in value if isinstance(c, dict)
+                )
         elif isinstance(value, date):
             out[key] = value.isoformat()
         else:

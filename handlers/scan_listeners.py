@@ -22,6 +22,7 @@ from slack_sdk.errors import SlackApiError, SlackClientError
 from domain import InputError, check
 from domain.citations import FIRST_YEAR, LAST_YEAR
 from handlers.form_state import saved_check
+from handlers.payload import mapping_at, text_at
 from handlers.results import MAX_BYTES, ResultsFileError, ScanOptions, scan, scan_csv
 from handlers.results.request import scan_request
 from handlers.scan_message import CHECK_ACTION_ID, CSV_NAME, scan_error, scan_summary
@@ -179,15 +180,15 @@ def register(app: App, services: Services) -> None:
         client: WebClient,
         context: BoltContext,
     ) -> None:
-        data = services.signer.verify(view.get("private_metadata"))
-        user = (body.get("user") or {}).get("id") if isinstance(body.get("user"), dict) else None
+        data = services.signer.verify(text_at(view, "private_metadata"))
+        user = text_at(body, "user", "id")
         if data is None or data.get("user") != user:
             ack(
                 response_action="errors",
                 errors={"canvass": "This form has expired; use the shortcut again."},
             )
             return
-        values = (view.get("state") or {}).get("values") or {}
+        values = mapping_at(view, "state", "values")
         try:
             options = _form_options(values if isinstance(values, dict) else {}, services.today())
         except InputError as error:
@@ -207,17 +208,16 @@ def register(app: App, services: Services) -> None:
         ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
     ) -> None:
         ack()
-        action = (body.get("actions") or [{}])[0]
-        channel = (
-            (body.get("channel") or {}).get("id") if isinstance(body.get("channel"), dict) else None
-        )
-        message = body.get("message") if isinstance(body.get("message"), dict) else {}
-        user = (body.get("user") or {}).get("id") if isinstance(body.get("user"), dict) else None
-        thread = (message or {}).get("thread_ts") or (message or {}).get("ts")
+        channel = text_at(body, "channel", "id")
+        message = mapping_at(body, "message")
+        user = text_at(body, "user", "id")
+        thread = text_at(message, "thread_ts") or text_at(message, "ts")
         if not (is_channel_id(channel) and isinstance(thread, str)):
             return
         try:
-            verdict = check(saved_check(str(action.get("value", ""))), services.today())
+            verdict = check(
+                saved_check(text_at(body, "actions", 0, "value") or ""), services.today()
+            )
         except InputError as error:
             log.warning("scan Check button with unreadable inputs: %s", error.message)
             respond(response_type="ephemeral", replace_original=False, text=error.message)

@@ -12,6 +12,7 @@ from domain import InputError
 from handlers.form_state import saved_fields
 from handlers.form_view import form_view, prefill_values
 from handlers.metadata import FormContext
+from handlers.payload import mapping_at, text_at
 from handlers.services import Services
 from handlers.slack_text import is_channel_id
 from handlers.verdict_message import ADJUST_ACTION_ID
@@ -24,14 +25,11 @@ def register(app: App, services: Services) -> None:
     def adjust(
         ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
     ) -> None:
-        action = (body.get("actions") or [{}])[0]
-        channel = (body.get("channel") or {}).get("id") or (body.get("container") or {}).get(
-            "channel_id"
-        )
-        message = body.get("message") or {}
-        user = (body.get("user") or {}).get("id", "")
+        channel = text_at(body, "channel", "id") or text_at(body, "container", "channel_id")
+        message = mapping_at(body, "message")
+        user = text_at(body, "user", "id") or ""
         try:
-            kind, fields = saved_fields(str(action.get("value", "")))
+            kind, fields = saved_fields(text_at(body, "actions", 0, "value") or "")
         except InputError as error:
             ack()
             respond(response_type="ephemeral", replace_original=False, text=error.message)
@@ -43,13 +41,14 @@ def register(app: App, services: Services) -> None:
         to = FormContext(
             channel=str(channel),
             user=str(user),
-            response_url=body.get("response_url"),
+            response_url=text_at(body, "response_url"),
             # reply in the thread of the first verdict, even when this one is itself a reply
-            thread_ts=message.get("thread_ts") or message.get("ts"),
+            thread_ts=text_at(message, "thread_ts") or text_at(message, "ts"),
         )
         view = form_view(services.signer.dumps(to), kind, prefill_values(fields))
+        trigger = text_at(body, "trigger_id")
         services.after_ack.run(
-            lambda: client.views_open(trigger_id=body["trigger_id"], view=view),
+            lambda: client.views_open(trigger_id=trigger, view=view),
             body=body,
             request_id=str(context.get("request_id", "-")),
         )

@@ -15,7 +15,7 @@ from bot.http_server import make_http_server
 from handlers.after_ack import AfterAck
 
 from ..conftest import TODAY
-from ..fake_slack import FakeSlack, command_body, signed_headers
+from ..fake_slack import SIGNING_SECRET, FakeSlack, command_body, signed_headers
 from ..servers import post
 from ..slack_helpers import settings_for
 
@@ -23,7 +23,7 @@ from ..slack_helpers import settings_for
 @pytest.fixture
 def server(fake: FakeSlack, after_ack: AfterAck) -> Iterator[str]:
     app = create_app(settings_for(fake), today=lambda: TODAY, after_ack=after_ack)
-    httpd = make_http_server(app, "127.0.0.1", 0)
+    httpd = make_http_server(app, "127.0.0.1", 0, SIGNING_SECRET)
     thread = threading.Thread(
         target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
     )

@@ -1,0 +1,173 @@
+"""The outermost HTTP layer: what reaches Bolt is a small, signed, well-formed Slack request.
+
+Everything else is answered here, before any parsing that can raise: 404/405 for other paths
+and methods, 413 for a body over MAX_BODY (judged on Content-Length, then while reading), 401
+for a missing, malformed or wrong signature or timestamp, 400 for a body that is not UTF-8 or
+not the shape of a Slack request. Whatever still goes wrong inside becomes a 500 with a JSON
+body and one JSON log line, never a plain-text traceback.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import io
+import json
+import logging
+import time
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Final
+from urllib.parse import parse_qs
+
+if TYPE_CHECKING:
+    from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
+
+log = logging.getLogger("recount.http")
+
+# Slack's requests are small: a slash command is under 2 KB; the largest, a modal's
+# view_submission, carries the view's blocks and state (each text input at most 3,000
+# characters), tens of KB at most. 256 KB leaves room and still bounds what is read.
+MAX_BODY: Final = 256 * 1024
+MAX_CLOCK_SKEW: Final = 5 * 60  # seconds, as Slack's own verification allows
+# The interaction types the bot answers, with the keys each must carry to be read at all.
+INTERACTIONS: Final = {
+    "block_actions": "actions",
+    "view_submission": "view",
+    "view_closed": "view",
+    "message_action": "callback_id",
+    "shortcut": "callback_id",
+    "block_suggestion": "action_id",
+}
+
+
+ENVELOPE: Final = ("user", "team", "enterprise", "channel", "container", "view", "message")
+
+
+def _answer(
+    start_response: StartResponse, status: str, message: str, *, json_body: bool = False
+) -> list[bytes]:
+    body = json.dumps({"error": message}) if json_body else f"{message}\n"
+    kind = "application/json" if json_body else "text/plain; charset=utf-8"
+    start_response(status, [("Content-Type", kind), ("Content-Length", str(len(body)))])
+    return [body.encode()]
+
+
+def signed(secret: str, timestamp: str, body: bytes, signature: str, now: float) -> bool:
+    """Slack's v0 signature over the raw bytes; the timestamp must be digits and recent."""
+    if not timestamp.isascii() or not timestamp.isdigit() or len(timestamp) > 12:
+        return False
+    if abs(now - int(timestamp)) > MAX_CLOCK_SKEW:
+        return False
+    base = b"v0:" + timestamp.encode() + b":" + body
+    expected = "v0=" + hmac.new(secret.encode(), base, hashlib.sha256).hexdigest()
+    return hmac.compare_digest(expected.encode(), signature.encode("utf-8", "replace"))
+
+
+def _well_formed_interaction(payload: object) -> bool:
+    if not isinstance(payload, dict):
+        return False
+    kind = payload.get("type")
+    needed = INTERACTIONS.get(kind) if isinstance(kind, str) else None
+    if needed is None:
+        return False  # e.g. workflow_step_edit: not ours, and Bolt cannot read it
+    # Bolt reads these to build its context before any listener runs: objects, or absent.
+    for envelope in ENVELOPE:
+        if payload.get(envelope) is not None and not isinstance(payload[envelope], dict):
+            return False
+    value = payload.get(needed)
+    if needed == "actions":
+        return (
+            isinstance(value, list)
+            and len(value) > 0  # Bolt reads the first action before any listener runs
+            and all(isinstance(a, dict) and isinstance(a.get("action_id"), str) for a in value)
+        )
+    if needed == "view":
+        return (
+            isinstance(value, dict)
+            and isinstance(value.get("type"), str)
+            and isinstance(value.get("callback_id"), str)
+        )
+    return isinstance(value, str)
+
+
+def well_formed(body: str, content_type: str) -> bool:
+    """The shape of a Slack request: an event, a slash command, or an interaction."""
+    if "json" in content_type:
+        try:
+            event = json.loads(body)
+        except ValueError:
+            return False
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            return False
+        return event["type"] != "event_callback" or isinstance(event.get("event"), dict)
+    form = parse_qs(body, keep_blank_values=True)
+    if "payload" in form:
+        try:
+            return _well_formed_interaction(json.loads(form["payload"][0]))
+        except ValueError:
+            return False
+    return "command" in form and all(isinstance(v, list) for v in form.values())
+
+
+def read_body(environ: WSGIEnvironment) -> bytes | None:
+    """The body, or None when it is over MAX_BODY (Content-Length, or what arrives)."""
+    declared = environ.get("CONTENT_LENGTH") or ""
+    length = int(declared) if declared.isdigit() else None
+    if length is not None and length > MAX_BODY:
+        return None
+    stream = environ["wsgi.input"]
+    data: bytes = stream.read(length if length is not None else MAX_BODY + 1)
+    return None if len(data) > MAX_BODY else data
+
+
+def gate(
+    slack: WSGIApplication,
+    signing_secret: str | None,
+    health_path: str,
+    events_path: str,
+    clock: Callable[[], float] = time.time,
+) -> WSGIApplication:
+    def application(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        path = environ.get("PATH_INFO", "")
+        method = environ.get("REQUEST_METHOD", "")
+        try:
+            if path == health_path and method in {"GET", "HEAD"}:
+                # Says only that the process answers: nothing about configuration.
+                return _answer(start_response, "200 OK", "ok")
+            if path != events_path:
+                return _answer(start_response, "404 Not Found", "not found")
+            if method != "POST":
+                return _answer(start_response, "405 Method Not Allowed", "POST only")
+            declared = environ.get("CONTENT_LENGTH") or ""
+            if declared and not declared.isdigit():
+                return _answer(start_response, "400 Bad Request", "bad Content-Length")
+            body = read_body(environ)
+            if body is None:
+                log.info("request refused: body over %d bytes", MAX_BODY)
+                return _answer(start_response, "413 Content Too Large", "request too large")
+            timestamp = str(environ.get("HTTP_X_SLACK_REQUEST_TIMESTAMP", ""))
+            signature = str(environ.get("HTTP_X_SLACK_SIGNATURE", ""))
+            if signing_secret is not None and not signed(
+                signing_secret, timestamp, body, signature, clock()
+            ):
+                # Never the body: it holds what the user typed (and a legacy token).
+                log.info("request refused: missing or invalid Slack signature")
+                return _answer(start_response, "401 Unauthorized", "invalid signature")
+            try:
+                text = body.decode("utf-8")
+            except UnicodeDecodeError:
+                return _answer(start_response, "400 Bad Request", "body is not UTF-8")
+            if not well_formed(text, str(environ.get("CONTENT_TYPE", ""))):
+                log.info("request refused: not the shape of a Slack request")
+                return _answer(start_response, "400 Bad Request", "not a Slack request")
+            inner: dict[str, Any] = dict(environ)
+            inner["wsgi.input"] = io.BytesIO(body)
+            inner["CONTENT_LENGTH"] = str(len(body))
+            return slack(inner, start_response)
+        except Exception as error:
+            log.error("unhandled error in the web layer: %s", type(error).__name__, exc_info=error)
+            return _answer(
+                start_response, "500 Internal Server Error", "internal error", json_body=True
+            )
+
+    return application
