@@ -16,7 +16,9 @@ threads = int(os.environ.get("GUNICORN_THREADS", "4"))
 worker_class = "gthread"
 # Slack gives up on an acknowledgement after 3 s; a request still running after 30 s is stuck.
 timeout = 30
-graceful_timeout = 10
+# On SIGTERM a worker stops accepting and finishes its requests and the Slack calls queued
+# after acknowledgements (worker_exit below) within this many seconds.
+graceful_timeout = 25
 keepalive = 5
 backlog = 1024
 # Access logs would carry Slack's request paths only, but our own JSON lines already have
@@ -30,3 +32,13 @@ def post_worker_init(worker: object) -> None:
     from bot.logs import setup_logging
 
     setup_logging()
+
+
+def worker_exit(server: object, worker: object) -> None:
+    """Finish the verdicts this worker has already promised before it goes."""
+    import time
+
+    from bot import wsgi
+    from bot.lifecycle import finish
+
+    finish(wsgi.after_ack, time.monotonic())

@@ -9,6 +9,7 @@ from typing import Any
 
 from slack_bolt import App
 from slack_bolt.authorization import AuthorizeResult
+from slack_bolt.logger.messages import warning_client_prioritized_and_token_skipped
 from slack_sdk import WebClient
 
 from bot.clock import montana_today
@@ -20,6 +21,18 @@ from handlers.retries import HTTP_TIMEOUT, retry_handlers
 from handlers.services import Services
 
 log = logging.getLogger(__name__)
+
+
+class _TokenFromClient(logging.Filter):
+    """Bolt reads SLACK_BOT_TOKEN from the environment and, since we also give it the client
+    built with that token, warns on every start that the token "will be unused". It is the
+    same token: the warning says nothing an operator can act on."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.getMessage() != warning_client_prioritized_and_token_skipped()
+
+
+logging.getLogger("slack_bolt.App").addFilter(_TokenFromClient())
 
 
 def create_app(

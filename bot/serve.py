@@ -3,45 +3,69 @@
 from __future__ import annotations
 
 import logging
+import os
+import time
 from collections.abc import Sequence
 from typing import TextIO
 
 from slack_bolt.adapter.socket_mode import SocketModeHandler
+from slack_sdk.errors import SlackClientError
 
 from bot.app import create_app
 from bot.console import run_console
 from bot.http_server import EVENTS_PATH, HEALTH_PATH, make_http_server
+from bot.lifecycle import check_credentials, finish, on_stop
 from bot.logs import setup_logging
 from bot.settings import Settings, SettingsError
 from bot.terminal import EXIT_OK, EXIT_USAGE
+from handlers.after_ack import AfterAck
 
 log = logging.getLogger("recount")
 
 
 def _serve_http(settings: Settings, port: int) -> int:
     settings.require_http()
-    server = make_http_server(create_app(settings), "0.0.0.0", port, settings.signing_secret_text)
+    assert settings.bot_token is not None
+    check_credentials(settings.bot_token.get_secret_value(), settings.api_url)
+    after_ack = AfterAck()
+    app = create_app(settings, after_ack=after_ack)
+    server = make_http_server(app, "0.0.0.0", port, settings.signing_secret_text)
     log.info(
         "recount listening on port %d: POST %s, GET %s",
         server.server_port,
         EVENTS_PATH,
         HEALTH_PATH,
     )
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
+    stopping = on_stop(server.shutdown)  # stop accepting; serve_forever returns
+    server.serve_forever()
+    started = time.monotonic()
+    # requests in flight finish (the server's threads are joined), then the queued Slack calls
+    server.server_close()
+    finish(after_ack, started if stopping.is_set() else time.monotonic())
     return EXIT_OK
 
 
 def _serve_socket_mode(settings: Settings) -> int:
     settings.require_socket_mode()
-    assert settings.app_token is not None
+    assert settings.app_token is not None and settings.bot_token is not None
+    check_credentials(settings.bot_token.get_secret_value(), settings.api_url)
+    after_ack = AfterAck()
+    handler = SocketModeHandler(
+        create_app(settings, after_ack=after_ack), settings.app_token.get_secret_value()
+    )
     log.info("recount connecting to Slack in Socket Mode")
-    handler = SocketModeHandler(create_app(settings), settings.app_token.get_secret_value())
-    handler.start()  # type: ignore[no-untyped-call]  # slack_bolt leaves start() unannotated
+    try:
+        handler.connect()  # type: ignore[no-untyped-call]  # slack_bolt leaves it unannotated
+    except (SlackClientError, OSError) as error:
+        raise SettingsError(
+            f"Socket Mode could not connect with SLACK_APP_TOKEN ({type(error).__name__}); "
+            "check the token (xapp-, scope connections:write) and the network"
+        ) from None
+    stopping = on_stop(lambda: None)
+    stopping.wait()
+    started = time.monotonic()
+    handler.close()  # type: ignore[no-untyped-call]
+    finish(after_ack, started)
     return EXIT_OK
 
 
@@ -90,7 +114,25 @@ def run(stdin: TextIO, out: TextIO, err: TextIO) -> int:
         return serve([], err, settings)
     if settings.has_http:
         return serve(["--http"], err, settings)
-
+    given = sorted(name for name in os.environ if name.startswith("SLACK_") and os.environ[name])
+    if given:
+        # Half a set-up under a service manager must fail loudly, not sit in a console.
+        missing = "SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP)"
+        if "SLACK_BOT_TOKEN" not in given:
+            missing = "SLACK_BOT_TOKEN"
+        print(
+            f"error: {', '.join(given)} set but not {missing}; see 'Slack set-up' in README.md",
+            file=err,
+        )
+        return EXIT_USAGE
+    if not stdin.isatty():
+        print(
+            "error: no Slack credentials and no terminal: set SLACK_BOT_TOKEN with "
+            "SLACK_APP_TOKEN or SLACK_SIGNING_SECRET (see 'Slack set-up' in README.md), or run "
+            "recount console",
+            file=err,
+        )
+        return EXIT_USAGE
     print(
         "No Slack credentials (SLACK_BOT_TOKEN with SLACK_APP_TOKEN, or with "
         "SLACK_SIGNING_SECRET), so this is the local console; see 'Slack set-up' in README.md.",

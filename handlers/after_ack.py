@@ -50,5 +50,9 @@ class AfterAck:
         _, not_done = wait(pending, timeout=timeout)
         return not not_done
 
-    def shutdown(self) -> None:
-        self._pool.shutdown(wait=True)
+    def pending(self) -> int:
+        with self._lock:
+            return len(self._pending)
+
+    def shutdown(self, *, wait: bool = True) -> None:
+        self._pool.shutdown(wait=wait, cancel_futures=not wait)

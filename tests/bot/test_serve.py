@@ -6,6 +6,8 @@ import io
 import subprocess
 import sys
 
+import pytest
+
 from bot.serve import serve
 from bot.settings import Settings
 
@@ -32,18 +34,86 @@ def test_serve_without_credentials_names_the_variables() -> None:
         assert "README" in done.stderr and "Traceback" not in done.stderr
 
 
-def test_run_without_credentials_starts_the_console() -> None:
+def test_run_without_credentials_at_a_terminal_starts_the_console() -> None:
+    import os
+    import pty
+
+    primary, secondary = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "run"],
+        stdin=secondary,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env_without_slack(),
+        text=True,
+    )
+    os.write(primary, b"county A 5 B 4\n")
+    os.write(primary, b"quit\n")
+    out, err = process.communicate(timeout=60)
+    os.close(primary)
+    os.close(secondary)
+    assert process.returncode == 0
+    assert "local console" in err
+    assert "B is 1 vote behind A" in out
+
+
+@pytest.mark.parametrize(
+    ("env", "named"),
+    [
+        ({}, "no Slack credentials and no terminal"),
+        ({"SLACK_BOT_TOKEN": BOT_TOKEN}, "SLACK_BOT_TOKEN set but not SLACK_APP_TOKEN"),
+        ({"SLACK_SIGNING_SECRET": SIGNING_SECRET}, "set but not SLACK_BOT_TOKEN"),
+    ],
+)
+def test_run_under_a_service_manager_never_sits_in_a_console(
+    env: dict[str, str], named: str
+) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "bot", "run"],
-        input="county A 5 B 4\n",
+        stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
-        env=env_without_slack(),
+        env=env_without_slack(**env),
         timeout=60,
     )
-    assert done.returncode == 0
-    assert "local console" in done.stderr
-    assert "B is 1 vote behind A" in done.stdout
+    assert (done.returncode, done.stdout) == (2, "")
+    assert named in done.stderr and done.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("answer", "line"),
+    [
+        (
+            {"ok": False, "error": "invalid_auth"},
+            "error: Slack rejected SLACK_BOT_TOKEN (invalid_auth)",
+        ),
+        (None, "error: cannot reach"),
+    ],
+)
+def test_start_up_checks_the_token_once(
+    fake: FakeSlack, answer: dict[str, object] | None, line: str
+) -> None:
+    api = fake.api_url
+    if answer is None:
+        fake.stop()  # nobody answers: an unreachable Slack
+    else:
+        fake.answers["auth.test"] = answer
+    for argv in (["serve", "--http", "--port", str(free_port())], ["serve"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "bot", *argv],
+            capture_output=True,
+            text=True,
+            env=env_without_slack(
+                SLACK_BOT_TOKEN=BOT_TOKEN,
+                SLACK_SIGNING_SECRET=SIGNING_SECRET,
+                SLACK_APP_TOKEN="xapp-test",
+                SLACK_API_URL=api,
+            ),
+            timeout=60,
+        )
+        assert done.returncode == 2, done.stderr
+        lines = [entry for entry in done.stderr.splitlines() if not entry.startswith("{")]
+        assert len(lines) == 1 and lines[0].startswith(line), done.stderr
 
 
 def test_serve_http_as_a_process(fake: FakeSlack) -> None:
@@ -70,3 +140,41 @@ def test_serve_options_are_checked() -> None:
         err = io.StringIO()
         assert serve(args, err, settings) == 2
         assert message in err.getvalue()
+
+
+def test_sigterm_finishes_a_verdict_already_promised(fake: FakeSlack) -> None:
+    import signal
+    import time
+
+    from ..servers import wait_healthy
+    from ..slack_helpers import FORM_VALUES, signed_form, view_payload
+
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "serve", "--http", "--port", str(port)],
+        env=env_without_slack(
+            SLACK_BOT_TOKEN=BOT_TOKEN,
+            SLACK_SIGNING_SECRET=SIGNING_SECRET,
+            SLACK_API_URL=fake.api_url,
+        ),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    wait_healthy(base, process)
+    fake.delay = 2.0  # Slack holds the verdict's post open
+    from ..fake_slack import payload_body
+
+    body = payload_body(view_payload(signed_form("county"), FORM_VALUES))
+    status, _ = post(f"{base}/slack/events", body, signed_headers(body))
+    assert status == 200  # acknowledged: the verdict is promised
+    started = time.monotonic()
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=30)
+    elapsed = time.monotonic() - started
+    assert process.returncode == 0, err
+    assert len(fake.to("chat.postMessage")) == 1  # the held post went through
+    assert 1.0 < elapsed < 20, elapsed  # it waited for the post, within the bound
+    assert "all work after acknowledgements finished" in err
+    assert "Traceback" not in err
