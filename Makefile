@@ -1,37 +1,54 @@
 # Two commands set everything up: `make run` and `make test`.
-# Each (re)creates .venv from pyproject.toml when it is missing or older than pyproject.toml.
+# `make run` installs the runtime only; `make test` adds the dev tools. The venv is rebuilt
+# when pyproject.toml changes or when PYTHON names another interpreter. Install output goes
+# to .venv/install.log and is shown only when something fails.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+INTERPRETER := $(shell $(PYTHON) -c 'import sys; print(sys.version.split()[0], sys.executable)' 2>/dev/null)
+LOG := $(VENV)/install.log
+QUIET = > $(LOG) 2>&1 || { cat $(LOG); echo "install failed; the log is $(LOG)"; exit 1; }
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit bench clean FORCE
 
-$(STAMP): pyproject.toml
+# Which interpreter built the venv; a different one (PYTHON=python3.12) rebuilds it.
+$(VENV)/.python: FORCE
+	@test -n "$(INTERPRETER)" || { echo "$(PYTHON) not found; set PYTHON=python3.11 or newer"; exit 1; }
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "recount needs Python 3.11 or newer; set PYTHON=python3.11")'
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	@touch $(STAMP)
+	@if [ ! -x $(BIN)/python ] || [ "$$(cat $@ 2>/dev/null)" != "$(INTERPRETER)" ]; then \
+		rm -rf $(VENV) && $(PYTHON) -m venv $(VENV) && echo "$(INTERPRETER)" > $@; \
+	fi
 
-run: $(STAMP)
+$(VENV)/.runtime: pyproject.toml $(VENV)/.python
+	@echo "installing recount's runtime into $(VENV) ..."
+	@$(BIN)/python -m pip install --upgrade pip $(QUIET)
+	@$(BIN)/python -m pip install -e . $(QUIET)
+	@touch $@
+
+$(VENV)/.dev: $(VENV)/.runtime
+	@echo "installing the dev tools (pytest, mypy, ruff, hypothesis) ..."
+	@$(BIN)/python -m pip install -e '.[dev]' $(QUIET)
+	@touch $@
+
+run: $(VENV)/.runtime
 	$(BIN)/recount run
 
 test: lint typecheck unit
 
-lint: $(STAMP)
+lint: $(VENV)/.dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-typecheck: $(STAMP)
+typecheck: $(VENV)/.dev
 	$(BIN)/mypy --strict domain handlers bot tests bench
 
-unit: $(STAMP)
+unit: $(VENV)/.dev
 	$(BIN)/pytest
 
-# The bot against a bare Bolt app, side by side; writes bench/RESULTS.md (about 20 s).
-bench: $(STAMP)
-	$(BIN)/python -m bench.run
+# The bot against a bare Bolt app, and the scan against its floor, side by side (about a
+# minute). Writes bench/out/RESULTS.md; `make bench UPDATE=1` updates the committed copy.
+bench: $(VENV)/.dev
+	$(BIN)/python -m bench.run $(if $(UPDATE),--update,)
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis bench/out

@@ -6,7 +6,7 @@ For each server (started as its own process, served the same way):
   - ack latency p50/p99 with 8 and 32 concurrent clients over loopback (signed /recount
     requests; the bot answers quick checks, the bare app only acks).
 And the domain checker alone: checks per second on one core.
-Prints the figures and ratios and writes bench/RESULTS.md.
+Prints the figures and ratios and writes bench/out/RESULTS.md (bench/RESULTS.md with --update).
 """
 
 from __future__ import annotations
@@ -344,7 +344,12 @@ def main() -> int:
             NOTES,
         ]
     )
-    (ROOT / "bench" / "RESULTS.md").write_text(report)
+    # The committed copy changes only when asked (make bench UPDATE=1): a run leaves the
+    # checkout clean.
+    target = ROOT / "bench" / ("RESULTS.md" if "--update" in sys.argv else "out/RESULTS.md")
+    target.parent.mkdir(exist_ok=True)
+    target.write_text(report)
+    print(f"written to {target.relative_to(ROOT)}")
     print(report)
     return 0
 
