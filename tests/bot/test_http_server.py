@@ -15,7 +15,7 @@ from bot.http_server import make_http_server
 from handlers.after_ack import AfterAck
 
 from ..conftest import TODAY
-from ..fake_slack import SIGNING_SECRET, FakeSlack, command_body, signed_headers
+from ..fake_slack import SIGNING_SECRET, FakeSlack, command_body, payload_body, signed_headers
 from ..servers import post
 from ..slack_helpers import settings_for
 
@@ -67,3 +67,40 @@ def test_bad_signatures_over_http_get_401(
     assert status == 401
     assert after_ack.drain(timeout=5)
     assert fake.calls == []
+
+
+def test_a_form_opened_through_one_server_is_accepted_by_another(fake: FakeSlack) -> None:
+    """Scale-out: replicas share nothing but the secrets, so any one takes any request."""
+    from ..slack_helpers import FORM_VALUES, view_payload
+
+    pools = [AfterAck(), AfterAck()]
+    servers = [
+        make_http_server(
+            create_app(settings_for(fake), today=lambda: TODAY, after_ack=pool),
+            "127.0.0.1",
+            0,
+            SIGNING_SECRET,
+        )
+        for pool in pools
+    ]
+    threads = [
+        threading.Thread(target=s.serve_forever, kwargs={"poll_interval": 0.05}) for s in servers
+    ]
+    for thread in threads:
+        thread.start()
+    try:
+        first, second = (f"http://127.0.0.1:{s.server_port}/slack/events" for s in servers)
+        body = command_body("", fake.response_url())
+        assert post(first, body, signed_headers(body))[0] == 200
+        assert pools[0].drain(timeout=10)
+        opened = fake.wait_for("views.open")[0].body["view"]
+        opened = json.loads(opened) if isinstance(opened, str) else opened
+        submission = payload_body(view_payload(opened, FORM_VALUES))
+        status, answer = post(second, submission, signed_headers(submission))
+        assert (status, answer) == (200, "")  # accepted: the form closes
+        assert pools[1].drain(timeout=10)
+        assert fake.to("chat.postMessage")[0].body["channel"] == "C0CANVASS"
+    finally:
+        for s in servers:
+            s.shutdown()
+            s.server_close()

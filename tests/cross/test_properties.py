@@ -121,7 +121,7 @@ def _shown(word: str, read: str) -> bool:
 
 def _accounted_for(token: Token, read: str, parsed: CheckInput) -> bool:
     """A word of the input is in what the checker says it read."""
-    text = token.text.rstrip(":,")
+    text = " ".join(token.text.split()).rstrip(":,")  # names are shown with spaces tidied
     if not token.quoted and token.word in KEYWORDS:
         return True  # its value is checked on its own
     if _shown(text, read):

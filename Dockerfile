@@ -1,0 +1,24 @@
+# The bot in HTTP mode behind gunicorn, as a non-root user. Put it behind an HTTPS reverse
+# proxy (Slack sends requests only to https:// URLs); see "Running in production" in README.md.
+#   docker build -t recount .
+#   docker run --env-file /etc/recount/recount.env -p 3000:3000 recount
+FROM python:3.11-slim
+
+RUN useradd --create-home --uid 10001 recount
+WORKDIR /app
+COPY pyproject.toml README.md gunicorn.conf.py ./
+COPY domain ./domain
+COPY handlers ./handlers
+COPY bot ./bot
+# The runtime only: no test or lint tools in the image.
+RUN pip install --no-cache-dir --quiet . && rm -rf /root/.cache
+
+USER recount
+ENV PORT=3000 PYTHONUNBUFFERED=1
+EXPOSE 3000
+# GET /healthz answers 200 "ok" once the worker is up (it says nothing about configuration).
+HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
+    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:' + os.environ.get('PORT', '3000') + '/healthz', timeout=2)"]
+# SIGTERM (docker stop) lets gunicorn finish requests and queued Slack calls (graceful_timeout).
+STOPSIGNAL SIGTERM
+CMD ["gunicorn", "-c", "gunicorn.conf.py", "bot.wsgi:application"]

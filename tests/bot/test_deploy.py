@@ -1,0 +1,85 @@
+"""What the image and the systemd unit run, run here: Docker cannot build on this machine,
+so the container's command and health check and the unit's ExecStart are tested as such."""
+
+from __future__ import annotations
+
+import shlex
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from ..fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack
+from ..servers import ROOT, env_without_slack, free_port, wait_healthy
+
+VENV_BIN = Path(sys.executable).parent
+
+
+def dockerfile_instruction(name: str) -> str:
+    text = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")
+    (line,) = [line for line in text.splitlines() if line.startswith(name + " ")]
+    return line[len(name) + 1 :].strip()
+
+
+def test_the_image_runs_gunicorn_as_a_non_root_user_with_a_health_check(fake: FakeSlack) -> None:
+    import json
+
+    command = json.loads(dockerfile_instruction("CMD"))
+    assert command == ["gunicorn", "-c", "gunicorn.conf.py", "bot.wsgi:application"]
+    assert dockerfile_instruction("USER") == "recount"
+    health = dockerfile_instruction("HEALTHCHECK")
+    probe = json.loads(health[health.index("CMD") + 3 :])
+    port = free_port()
+    env = env_without_slack(
+        SLACK_BOT_TOKEN=BOT_TOKEN,
+        SLACK_SIGNING_SECRET=SIGNING_SECRET,
+        SLACK_API_URL=fake.api_url,
+        PORT=str(port),
+        WEB_CONCURRENCY="1",
+    )
+    server = subprocess.Popen(
+        [str(VENV_BIN / command[0]), *command[1:]],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_healthy(f"http://127.0.0.1:{port}", server)
+        checked = subprocess.run([sys.executable, *probe[1:]], env=env, timeout=30, check=False)
+        assert checked.returncode == 0  # the image's HEALTHCHECK, run as written
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.communicate(timeout=40)
+    assert server.returncode == 0
+
+
+def test_the_units_exec_start_serves_with_the_example_env_file(fake: FakeSlack) -> None:
+    unit = (ROOT / "deploy" / "recount.service").read_text()
+    (exec_start,) = [
+        line.split("=", 1)[1] for line in unit.splitlines() if line.startswith("ExecStart=")
+    ]
+    argv = shlex.split(exec_start)
+    assert argv[0] == "/opt/recount/.venv/bin/recount"
+    settings = {}
+    for line in (ROOT / "deploy" / "recount.env.example").read_text().splitlines():
+        if line and not line.startswith("#"):
+            key, _, value = line.partition("=")
+            settings[key] = value
+    assert set(settings) == {"SLACK_BOT_TOKEN", "SLACK_SIGNING_SECRET", "PORT"}
+    port = free_port()
+    settings.update(PORT=str(port), SLACK_API_URL=fake.api_url)
+    process = subprocess.Popen(
+        [str(VENV_BIN / "recount"), *argv[1:]],
+        env=env_without_slack(**settings),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    wait_healthy(f"http://127.0.0.1:{port}", process)
+    process.send_signal(signal.SIGTERM)  # systemd's KillSignal
+    process.communicate(timeout=30)
+    assert process.returncode == 0
+    assert "KillSignal=SIGTERM" in unit and "TimeoutStopSec=30" in unit
