@@ -27,9 +27,33 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(entry, ensure_ascii=False)
 
 
+# Slack's libraries put request bodies in some messages (Bolt's "Unhandled request ({body})",
+# slack_sdk's debug lines): what users typed. Their records keep only the words before the
+# first bracket or colon, at every level.
+_SLACK_LOGGERS: Final = ("slack_bolt", "slack_sdk")
+
+
+class Withheld(logging.Filter):
+    """On our handler: records of Slack's libraries lose everything after the first bracket
+    or colon (a logger's own filter would miss its children's records)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not record.name.startswith(_SLACK_LOGGERS):
+            return True
+        message = record.getMessage()
+        cut = min(
+            (i for i in (message.find("("), message.find("{"), message.find(":")) if i >= 0),
+            default=len(message),
+        )
+        record.msg = message[:cut].strip() + (" (details withheld)" if cut < len(message) else "")
+        record.args = None
+        return True
+
+
 def setup_logging(level: int = logging.INFO) -> None:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())
+    handler.addFilter(Withheld())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)

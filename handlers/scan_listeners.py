@@ -219,7 +219,7 @@ def register(app: App, services: Services) -> None:
                 saved_check(text_at(body, "actions", 0, "value") or ""), services.today()
             )
         except InputError as error:
-            log.warning("scan Check button with unreadable inputs: %s", error.message)
+            log.warning("scan Check button with inputs that do not check")  # never the inputs
             respond(response_type="ephemeral", replace_original=False, text=error.message)
             return
         posted = verdict_message(verdict, asked_by=str(user) if is_user_id(user) else None)

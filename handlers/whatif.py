@@ -9,7 +9,7 @@ from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 
 from domain import InputError
-from handlers.form_state import saved_fields
+from handlers.form_state import saved_check, saved_fields
 from handlers.form_view import form_view, prefill_values
 from handlers.metadata import FormContext
 from handlers.payload import mapping_at, text_at
@@ -28,11 +28,21 @@ def register(app: App, services: Services) -> None:
         channel = text_at(body, "channel", "id") or text_at(body, "container", "channel_id")
         message = mapping_at(body, "message")
         user = text_at(body, "user", "id") or ""
+        value = text_at(body, "actions", 0, "value") or ""
         try:
-            kind, fields = saved_fields(text_at(body, "actions", 0, "value") or "")
+            kind, fields = saved_fields(value)
+            saved_check(value)  # a date out of range, or inputs that no longer check: say so
         except InputError as error:
             ack()
-            respond(response_type="ephemeral", replace_original=False, text=error.message)
+            why = error.message  # `error` is gone when the except block ends
+            if text_at(body, "response_url"):  # say why privately, after the ack
+                services.after_ack.run(
+                    lambda: respond(response_type="ephemeral", replace_original=False, text=why),
+                    body=body,
+                    request_id=str(context.get("request_id", "-")),
+                )
+            else:
+                log.info("what-if button with inputs that do not check")  # never the inputs
             return
         ack()
         if not is_channel_id(channel):

@@ -178,3 +178,43 @@ def test_sigterm_finishes_a_verdict_already_promised(fake: FakeSlack) -> None:
     assert 1.0 < elapsed < 20, elapsed  # it waited for the post, within the bound
     assert "all work after acknowledgements finished" in err
     assert "Traceback" not in err
+
+
+def test_a_whole_runs_log_never_holds_what_was_typed(fake: FakeSlack) -> None:
+    import json
+    import signal
+
+    from ..fake_slack import payload_body
+    from ..servers import wait_healthy
+    from ..slack_helpers import button_payload
+
+    typed = "Zyxwvutsrq 1204 Qponmlkjih 1199"
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "serve", "--http", "--port", str(port)],
+        env=env_without_slack(
+            SLACK_BOT_TOKEN=BOT_TOKEN,
+            SLACK_SIGNING_SECRET=SIGNING_SECRET,
+            SLACK_API_URL=fake.api_url,
+        ),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    events = f"http://127.0.0.1:{port}/slack/events"
+    wait_healthy(f"http://127.0.0.1:{port}", process)
+    command = command_body(f"county {typed}", fake.response_url())
+    post(events, command, signed_headers(command))
+    post(events, command, signed_headers(command, secret="rotated"))  # a bad signature
+    unhandled = button_payload(json.dumps({"kind": "county", "note": typed}))
+    unhandled["actions"][0]["action_id"] = "nobody_listens"
+    body = payload_body(unhandled)
+    post(events, body, signed_headers(body))  # Bolt's "Unhandled request (...)" warning
+    broken = button_payload('{"kind": "county", "candidates": "Zyxwvutsrq"}')
+    body = payload_body(broken)
+    post(events, body, signed_headers(body))
+    process.send_signal(signal.SIGTERM)
+    _, log = process.communicate(timeout=30)
+    assert process.returncode == 0
+    assert log.strip() and all(line.startswith("{") for line in log.splitlines())  # JSON lines
+    assert "Zyxwvutsrq" not in log and "Qponmlkjih" not in log

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from slack_bolt import App
 
 from handlers.after_ack import AfterAck
@@ -51,5 +53,22 @@ def test_an_unreadable_button_value_is_answered_privately(
     sent = fake.wait_for("respond/msg")[0]
     assert sent.body["response_type"] == "ephemeral"
     assert "could not be read back" in sent.body["text"]
+    assert after_ack.drain(timeout=5)
+    assert fake.to("views.open") == []
+
+
+def test_a_saved_date_out_of_range_is_refused_not_dropped(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    value = json.dumps(
+        {
+            "kind": "county",
+            "candidates": [{"name": "A", "votes": 5}, {"name": "B", "votes": 4}],
+            "canvass": "9999-12-31",
+        }
+    )
+    dispatch(app, payload_body(button_payload(value, response_url=fake.response_url("msg"))))
+    sent = fake.wait_for("respond/msg")[0]
+    assert "from 1900 to 2100" in sent.body["text"]
     assert after_ack.drain(timeout=5)
     assert fake.to("views.open") == []
