@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from slack_bolt import App
@@ -12,7 +12,7 @@ from slack_bolt.authorization import AuthorizeResult
 from slack_bolt.logger.messages import warning_client_prioritized_and_token_skipped
 from slack_sdk import WebClient
 
-from bot.clock import montana_today
+from bot.clock import montana_now, montana_today
 from bot.settings import Settings, SettingsError
 from handlers.after_ack import AfterAck
 from handlers.metadata import MetadataSigner
@@ -39,6 +39,7 @@ def create_app(
     settings: Settings,
     today: Callable[[], date] = montana_today,
     after_ack: AfterAck | None = None,
+    now: Callable[[], datetime] | None = None,
 ) -> App:
     """The app; `today` and `after_ack` are the tests' to fix (a date, a pool they can drain)."""
     if settings.bot_token is None:
@@ -72,6 +73,11 @@ def create_app(
         client=WebClient(**client_options),
         token_verification_enabled=False,
     )
-    services = Services(MetadataSigner(settings.metadata_secret()), today, after_ack or AfterAck())
+    services = Services(
+        MetadataSigner(settings.metadata_secret()),
+        today,
+        after_ack or AfterAck(),
+        now or montana_now,
+    )
     register_all(app, services)
     return app

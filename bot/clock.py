@@ -8,5 +8,9 @@ from zoneinfo import ZoneInfo
 MONTANA = ZoneInfo("America/Denver")
 
 
+def montana_now() -> datetime:
+    return datetime.now(MONTANA)
+
+
 def montana_today() -> date:
-    return datetime.now(MONTANA).date()
+    return montana_now().date()

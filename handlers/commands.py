@@ -17,6 +17,7 @@ from domain import InputError, check
 from handlers.form_view import form_view
 from handlers.help_message import help_message
 from handlers.metadata import FormContext
+from handlers.reminders import remind_value
 from handlers.services import Services
 from handlers.slack_text import unescape_command_text
 from handlers.syntax import COMMAND, FormRequest, HelpRequest, QuickSyntaxError, parse
@@ -55,4 +56,6 @@ def register(app: App, services: Services) -> None:
             )
             return
         verdict = check(parsed, today)
-        ack(response_type="in_channel", **verdict_message(verdict, asked_by=to.user).as_kwargs())
+        remind = remind_value(verdict, services.signer)
+        message = verdict_message(verdict, asked_by=to.user, remind=remind)
+        ack(response_type="in_channel", **message.as_kwargs())

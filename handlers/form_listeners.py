@@ -13,6 +13,7 @@ from handlers.delivery import deliver
 from handlers.form_state import errors_by_block, read_form, selected_kind, text_values
 from handlers.form_view import FORM_CALLBACK_ID, KIND_ACTION_ID, KIND_BLOCK, form_view
 from handlers.payload import dig, mapping_at, text_at
+from handlers.reminders import remind_value
 from handlers.services import Services
 from handlers.syntax import COMMAND
 from handlers.verdict_message import verdict_message
@@ -75,7 +76,10 @@ def register(app: App, services: Services) -> None:
             }
             ack(response_action="errors", errors=errors_by_block(error, block_ids))
             return
-        message = verdict_message(check(inputs, services.today()), asked_by=to.user)
+        verdict = check(inputs, services.today())
+        message = verdict_message(
+            verdict, asked_by=to.user, remind=remind_value(verdict, services.signer)
+        )
         ack()  # closes the form
         services.after_ack.run(
             lambda: deliver(client, to, message),

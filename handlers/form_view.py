@@ -28,6 +28,7 @@ from domain import FIELDS, KINDS, ContestKind, InputField, Subsection, ValueType
 from domain.citations import FIRST_YEAR, LAST_YEAR
 from domain.inputs import KIND_TERM
 from domain.related import official_canvass_note
+from handlers.slack_text import escape_mrkdwn
 
 FORM_CALLBACK_ID: Final = "recount_form"
 KIND_ACTION_ID: Final = "kind_select"
@@ -110,10 +111,17 @@ def form_view(
     metadata: str,
     kind: ContestKind | None = None,
     values: Mapping[str, str] | None = None,
+    note: str | None = None,
 ) -> dict[str, Any]:
-    """The form for `kind` (or just the kind chooser), prefilled with `values` (text by field)."""
+    """The form for `kind` (or just the kind chooser), prefilled with `values` (text by field);
+    `note` (plain text, e.g. "Read as: ...") is shown above the fields."""
     values = values or {}
-    blocks: list[Block] = [
+    blocks: list[Block] = []
+    if note:
+        blocks.append(
+            ContextBlock(elements=[MarkdownTextObject(text=escape_mrkdwn(note)[:TEXT_LIMIT])])
+        )
+    blocks += [
         InputBlock(
             block_id=KIND_BLOCK,
             label=KIND_TERM.label,

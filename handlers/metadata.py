@@ -73,6 +73,8 @@ class MetadataSigner:
             context = FormContext(**data)
         except TypeError:
             return None
-        if not (is_channel_id(context.channel) and is_user_id(context.user)):
+        # a channel, or a user's id where the verdict goes to the user's DM (the Home tab)
+        where = context.channel
+        if not ((is_channel_id(where) or is_user_id(where)) and is_user_id(context.user)):
             return None
         return context

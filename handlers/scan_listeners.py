@@ -23,6 +23,7 @@ from domain import InputError, check
 from domain.citations import FIRST_YEAR, LAST_YEAR
 from handlers.form_state import saved_check
 from handlers.payload import mapping_at, text_at
+from handlers.reminders import remind_value
 from handlers.results import MAX_BYTES, ResultsFileError, ScanOptions, scan, scan_csv
 from handlers.results.request import scan_request
 from handlers.scan_message import CHECK_ACTION_ID, CSV_NAME, scan_error, scan_summary
@@ -222,7 +223,11 @@ def register(app: App, services: Services) -> None:
             log.warning("scan Check button with inputs that do not check")  # never the inputs
             respond(response_type="ephemeral", replace_original=False, text=error.message)
             return
-        posted = verdict_message(verdict, asked_by=str(user) if is_user_id(user) else None)
+        posted = verdict_message(
+            verdict,
+            asked_by=str(user) if is_user_id(user) else None,
+            remind=remind_value(verdict, services.signer),
+        )
         services.after_ack.run(
             lambda: client.chat_postMessage(
                 channel=str(channel), thread_ts=thread, **posted.as_kwargs()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 from handlers.after_ack import AfterAck
 from handlers.metadata import MetadataSigner
@@ -15,3 +15,4 @@ class Services:
     signer: MetadataSigner  # signs the form's private_metadata
     today: Callable[[], date]  # today in Montana (tests fix it)
     after_ack: AfterAck  # runs the Slack calls that follow an acknowledgement
+    now: Callable[[], datetime]  # now in Montana, aware, for reminders (tests fix it)

@@ -23,6 +23,7 @@ from handlers.slack_text import clip, escape, escape_mrkdwn, mention
 from handlers.syntax import COMMAND
 
 ADJUST_ACTION_ID: Final = "adjust_recheck"
+REMIND_ACTION_ID: Final = "remind_channel"  # handlers.reminders listens for it
 SECTION_LIMIT: Final = 3000
 BUTTON_VALUE_LIMIT: Final = 2000
 HEADER_LIMIT: Final = 150
@@ -65,7 +66,11 @@ def saved_inputs(verdict: Verdict) -> str:
     return json.dumps(inputs, separators=(",", ":")).translate(_JSON_SAFE)
 
 
-def verdict_message(verdict: Verdict, asked_by: str | None = None) -> SlackMessage:
+def verdict_message(
+    verdict: Verdict, asked_by: str | None = None, remind: str | None = None
+) -> SlackMessage:
+    """`remind`: the signed value of a "Remind this channel" button (handlers.reminders),
+    given where the verdict has a deadline still ahead."""
     e = explain(verdict)
     icon = _ICONS[verdict.outcome]
     headline = clip(f"{icon} {e.headline}", HEADER_LIMIT)
@@ -92,15 +97,28 @@ def verdict_message(verdict: Verdict, asked_by: str | None = None) -> SlackMessa
             "elements": [_mrkdwn(f"{escape_mrkdwn(e.edition)}\n{escape_mrkdwn(e.as_of)}{asked}")],
         },
     ]
+    buttons: list[dict[str, Any]] = []
     value = saved_inputs(verdict)
     if len(value) <= BUTTON_VALUE_LIMIT:  # a very long race still gets its verdict, not the button
-        button = {
-            "type": "button",
-            "action_id": ADJUST_ACTION_ID,
-            "text": {"type": "plain_text", "text": "Adjust & re-check", "emoji": True},
-            "value": value,
-        }
-        blocks.append({"type": "actions", "block_id": "verdict_actions", "elements": [button]})
+        buttons.append(
+            {
+                "type": "button",
+                "action_id": ADJUST_ACTION_ID,
+                "text": {"type": "plain_text", "text": "Adjust & re-check", "emoji": True},
+                "value": value,
+            }
+        )
+    if remind is not None and len(remind) <= BUTTON_VALUE_LIMIT:
+        buttons.append(
+            {
+                "type": "button",
+                "action_id": REMIND_ACTION_ID,
+                "text": {"type": "plain_text", "text": "Remind this channel", "emoji": True},
+                "value": remind,
+            }
+        )
+    if buttons:
+        blocks.append({"type": "actions", "block_id": "verdict_actions", "elements": buttons})
     text = escape(f"{icon} {e.headline}: {e.summary} ({e.citation})")
     return SlackMessage(text=clip(text, SECTION_LIMIT), blocks=blocks)
 

@@ -47,6 +47,9 @@ class FakeSlack:
     # files the bot may fetch: id -> (name, content); served by files.info and a download URL
     files: dict[str, tuple[str, bytes]] = field(default_factory=dict)
     uploads: list[bytes] = field(default_factory=list)  # bytes POSTed to an upload URL
+    # chat.scheduleMessage's queue, as chat.scheduledMessages.list returns it
+    scheduled: list[dict[str, Any]] = field(default_factory=list)
+    now: float | None = None  # Slack's clock for scheduling; None: the real one
 
     def __post_init__(self) -> None:
         fake = self
@@ -153,6 +156,63 @@ class FakeSlack:
             return {"ok": True, "files": [{"id": "F0UP", "title": "report"}]}
         if path == "chat.update":
             return {"ok": True, "channel": body.get("channel"), "ts": body.get("ts")}
+        return self._scheduling(path, body)
+
+    def _scheduling(self, path: str, body: dict[str, Any]) -> dict[str, Any] | None:
+        """As documented: docs.slack.dev/reference/methods/chat.scheduleMessage (channel,
+        post_at in Unix seconds, text, thread_ts -> scheduled_message_id, post_at),
+        chat.scheduledMessages.list (channel optional -> scheduled_messages of id,
+        channel_id, post_at, date_created, text), chat.deleteScheduledMessage (channel,
+        scheduled_message_id), chat.getPermalink (channel, message_ts -> permalink)."""
+        if path == "chat.scheduleMessage":
+            post_at = int(body["post_at"])
+            now = time.time() if self.now is None else self.now
+            if post_at <= now:
+                return {"ok": False, "error": "time_in_past"}
+            if post_at > now + 120 * 86400:
+                return {"ok": False, "error": "time_too_far"}
+            item = {
+                "id": f"Q{len(self.scheduled) + 1:04d}",
+                "channel_id": body["channel"],
+                "post_at": post_at,
+                "date_created": int(now),
+                "text": body.get("text", ""),
+                "thread_ts": body.get("thread_ts"),
+            }
+            self.scheduled.append(item)
+            return {
+                "ok": True,
+                "channel": body["channel"],
+                "scheduled_message_id": item["id"],
+                "post_at": post_at,
+                "message": {"text": item["text"]},
+            }
+        if path == "chat.scheduledMessages.list":
+            channel = body.get("channel")
+            found = [
+                {k: v for k, v in item.items() if k != "thread_ts"}
+                for item in self.scheduled
+                if channel in (None, item["channel_id"])
+            ]
+            return {
+                "ok": True,
+                "scheduled_messages": found,
+                "response_metadata": {"next_cursor": ""},
+            }
+        if path == "chat.deleteScheduledMessage":
+            wanted = body.get("scheduled_message_id")
+            kept = [i for i in self.scheduled if i["id"] != wanted]
+            if len(kept) == len(self.scheduled):
+                return {"ok": False, "error": "invalid_scheduled_message_id"}
+            self.scheduled[:] = kept
+            return {"ok": True}
+        if path == "chat.getPermalink":
+            ts = str(body.get("message_ts", "")).replace(".", "")
+            return {
+                "ok": True,
+                "channel": body.get("channel"),
+                "permalink": f"https://montana.slack.com/archives/{body.get('channel')}/p{ts}",
+            }
         return None
 
     @property

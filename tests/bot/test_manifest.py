@@ -11,7 +11,7 @@ from slack_bolt import App
 
 from handlers.form_view import FORM_CALLBACK_ID, KIND_ACTION_ID, form_view
 from handlers.syntax import COMMAND
-from handlers.verdict_message import ADJUST_ACTION_ID
+from handlers.verdict_message import ADJUST_ACTION_ID, REMIND_ACTION_ID
 
 from ..fake_slack import FakeSlack, payload_body
 from ..servers import ROOT
@@ -28,9 +28,16 @@ METHOD_SCOPES = {
     "chat_update": "chat:write",
     "files_info": "files:read",
     "files_upload_v2": "files:write",
+    # the reminders (docs.slack.dev/reference/methods/...): scheduling and deleting need
+    # chat:write; listing scheduled messages, permalinks and publishing Home need no scope
+    "chat_scheduleMessage": "chat:write",
+    "chat_deleteScheduledMessage": "chat:write",
+    "chat_scheduledMessages_list": None,
+    "chat_getPermalink": None,
+    "views_publish": None,
 }
 # The scopes the events the bot listens for need.
-EVENT_SCOPES = {"message.im": "im:history"}
+EVENT_SCOPES = {"message.im": "im:history", "app_home_opened": None}
 
 
 def test_manifest_declares_the_one_command() -> None:
@@ -47,18 +54,22 @@ def test_manifest_scopes_are_exactly_what_the_code_uses() -> None:
         called |= set(re.findall(r"client\.(\w+)\(", path.read_text()))
     assert called <= set(METHOD_SCOPES), called - set(METHOD_SCOPES)
     events = MANIFEST["settings"]["event_subscriptions"]["bot_events"]
-    assert events == ["message.im"]  # files dropped in a DM with the bot
+    assert events == ["app_home_opened", "message.im"]  # the Home tab; files dropped in a DM
     needed = {"commands"} | {METHOD_SCOPES[m] for m in called if METHOD_SCOPES[m]}
-    needed |= {EVENT_SCOPES[e] for e in events}
+    needed |= {scope for e in events if (scope := EVENT_SCOPES[e])}
     assert set(MANIFEST["oauth_config"]["scopes"]["bot"]) == needed
 
 
 def test_manifest_declares_the_scan_shortcut() -> None:
+    from handlers.check_shortcut import CHECK_SHORTCUT_ID
     from handlers.scan_listeners import SCAN_SHORTCUT_ID
 
-    (shortcut,) = MANIFEST["features"]["shortcuts"]
-    assert (shortcut["type"], shortcut["callback_id"]) == ("message", SCAN_SHORTCUT_ID)
-    assert shortcut["name"] == "Scan for recounts"
+    shortcuts = {s["callback_id"]: s for s in MANIFEST["features"]["shortcuts"]}
+    assert set(shortcuts) == {SCAN_SHORTCUT_ID, CHECK_SHORTCUT_ID}
+    assert all(s["type"] == "message" for s in shortcuts.values())
+    assert shortcuts[SCAN_SHORTCUT_ID]["name"] == "Scan for recounts"
+    assert shortcuts[CHECK_SHORTCUT_ID]["name"] == "Check recount"
+    assert MANIFEST["features"]["app_home"]["home_tab_enabled"] is True
     assert MANIFEST["features"]["app_home"]["messages_tab_read_only_enabled"] is False
 
 
@@ -76,7 +87,7 @@ def test_every_interactive_id_the_bot_sends_has_a_listener(app: App, fake: FakeS
     assert view["blocks"][0]["element"]["action_id"] == KIND_ACTION_ID
     blocks = json.loads(run_command(app, fake, QUICK).body)["blocks"]
     actions = [e["action_id"] for b in blocks if b["type"] == "actions" for e in b["elements"]]
-    assert actions == [ADJUST_ACTION_ID]
+    assert actions == [ADJUST_ACTION_ID, REMIND_ACTION_ID]  # Nov 16 canvass: deadline ahead
     # and an id nobody listens for is not silently taken
     payload = view_payload(view, state("county"), kind="block_actions")
     payload["actions"][0]["action_id"] = "nobody_listens"
