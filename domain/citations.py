@@ -118,6 +118,12 @@ LAST_YEAR: Final = Cited(
     "recount-rules.md / quick-syntax.md (input range for dates)",
     "latest year of a canvass date accepted as input",
 )
+# 2025 SB 224 renamed two holidays of 1-1-216(1) and moved no date: the name follows the year.
+HOLIDAY_RENAMING_FIRST_YEAR: Final = Cited(
+    2025,
+    "1-1-216(1)(d), (h), as amended by 2025 SB 224",
+    "Presidents' Day; Indigenous Peoples' Day and Columbus Day",
+)
 # 1-1-216(2): a holiday falling on a Saturday makes the preceding Friday a holiday; that
 # rule has been in the section since the 2013 amendment, so earlier years have no such Friday.
 SATURDAY_OBSERVANCE_FIRST_YEAR: Final = Cited(

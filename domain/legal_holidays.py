@@ -1,10 +1,14 @@
 """Montana legal holidays, written from MCA 1-1-216 with python-dateutil.
 
 1-1-216(1) names the holidays: (a) each Sunday; (b) New Year's Day; (c) Martin Luther King
-Jr. Day; (d) Lincoln's and Washington's Birthdays; (e) Memorial Day; (f) Independence Day;
-(g) Labor Day; (h) Columbus Day; (i) Veterans' Day; (j) Thanksgiving; (k) Christmas; (l) the
-day of the state general election. 1-1-216(2) moves a holiday of (b)-(l) that falls on a
-Sunday to the Monday after, and (since 2013) one that falls on a Saturday to the Friday before.
+Jr. Day; (d) Presidents' Day; (e) Memorial Day; (f) Independence Day; (g) Labor Day;
+(h) Indigenous Peoples' Day and Columbus Day; (i) Veterans' Day; (j) Thanksgiving;
+(k) Christmas; (l) the day of the state general election. 1-1-216(2) moves a holiday of
+(b)-(l) that falls on a Sunday to the Monday after, and (since 2013) one that falls on a
+Saturday to the Friday before.
+
+2025 SB 224 renamed (d) (before: Lincoln's and Washington's Birthdays) and (h) (before:
+Columbus Day) without moving a date: a date before 2025 carries the name it had then.
 
 Not here on purpose: Juneteenth (a federal holiday, not in 1-1-216) and the day after
 Thanksgiving. The general election (13-1-104) is in even-numbered years only.
@@ -21,7 +25,7 @@ from typing import Final
 
 from dateutil.relativedelta import MO, TH, relativedelta
 
-from domain.citations import SATURDAY_OBSERVANCE_FIRST_YEAR
+from domain.citations import HOLIDAY_RENAMING_FIRST_YEAR, SATURDAY_OBSERVANCE_FIRST_YEAR
 
 SATURDAY: Final = 5
 SUNDAY: Final = 6
@@ -55,11 +59,15 @@ def _general_election(year: int) -> date | None:
 _NAMED_HOLIDAYS: Final[tuple[tuple[str, str, Callable[[int], date | None]], ...]] = (
     ("b", "New Year's Day", _fixed(1, 1)),
     ("c", "Martin Luther King Jr. Day", _nth_weekday(1, relativedelta(weekday=MO(+3)))),
-    ("d", "Lincoln's and Washington's Birthdays", _nth_weekday(2, relativedelta(weekday=MO(+3)))),
+    ("d", "Presidents' Day", _nth_weekday(2, relativedelta(weekday=MO(+3)))),
     ("e", "Memorial Day", _nth_weekday(5, relativedelta(day=31, weekday=MO(-1)))),
     ("f", "Independence Day", _fixed(7, 4)),
     ("g", "Labor Day", _nth_weekday(9, relativedelta(weekday=MO(+1)))),
-    ("h", "Columbus Day", _nth_weekday(10, relativedelta(weekday=MO(+2)))),
+    (
+        "h",
+        "Indigenous Peoples' Day and Columbus Day",
+        _nth_weekday(10, relativedelta(weekday=MO(+2))),
+    ),
     ("i", "Veterans' Day", _fixed(11, 11)),
     ("j", "Thanksgiving Day", _nth_weekday(11, relativedelta(weekday=TH(+4)))),
     ("k", "Christmas Day", _fixed(12, 25)),
@@ -67,10 +75,24 @@ _NAMED_HOLIDAYS: Final[tuple[tuple[str, str, Callable[[int], date | None]], ...]
 )
 
 
+# 1-1-216(1)(d) and (h) as named before 2025 SB 224.
+_NAMES_BEFORE_RENAMING: Final = MappingProxyType(
+    {"d": "Lincoln's and Washington's Birthdays", "h": "Columbus Day"}
+)
+
+
+def holiday_name(letter: str, today_name: str, year: int) -> str:
+    """The name 1-1-216(1) gave the holiday of `letter` in `year`: SB 224 renamed two in 2025."""
+    if year < HOLIDAY_RENAMING_FIRST_YEAR.value:
+        return _NAMES_BEFORE_RENAMING.get(letter, today_name)
+    return today_name
+
+
 def _holidays_of_rules(year: int) -> list[Holiday]:
     """The (1)(b)-(l) holidays of `year` with their observed days, wherever those fall."""
     found: list[Holiday] = []
-    for letter, name, rule in _NAMED_HOLIDAYS:
+    for letter, today_name, rule in _NAMED_HOLIDAYS:
+        name = holiday_name(letter, today_name, year)
         day = rule(year)
         if day is None:
             continue

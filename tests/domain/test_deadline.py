@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 
 from domain.citations import PETITION_WINDOW_DAYS
 from domain.deadline import Deadline, petition_deadline
+from domain.legal_holidays import legal_holiday
 
 
 def deadline_for(canvass: date) -> Deadline:
@@ -113,3 +114,45 @@ def test_the_window_is_read_from_the_citation_given() -> None:
         date(2026, 11, 19),
     )
     assert d.trace().startswith("canvass Mon Nov 16, 2026 + 3 days = Thu Nov 19, 2026")
+
+
+@pytest.mark.parametrize(
+    ("canvass", "name", "letter"),
+    [
+        # 2025 SB 224 renamed (d) and (h) of 1-1-216(1); no date moved.
+        (date(2026, 2, 11), "Presidents' Day", "d"),
+        (date(2026, 10, 7), "Indigenous Peoples' Day and Columbus Day", "h"),
+        (date(2025, 2, 12), "Presidents' Day", "d"),
+        # Before 2025 the trace uses the names the section had then.
+        (date(2024, 2, 14), "Lincoln's and Washington's Birthdays", "d"),
+        (date(2024, 10, 9), "Columbus Day", "h"),
+    ],
+)
+def test_trace_names_a_holiday_as_1_1_216_named_it_that_year(
+    canvass: date, name: str, letter: str
+) -> None:
+    d = deadline_for(canvass)
+    last = canvass + timedelta(days=5)
+    assert d.deadline == last + timedelta(days=1)
+    assert d.trace() == (
+        f"canvass {canvass:%a %b} {canvass.day}, {canvass.year} + 5 days = "
+        f"{last:%a %b} {last.day}, {last.year} -> {name}, a legal holiday (1-1-216(1)({letter})) "
+        f"-> {d.deadline:%a %b} {d.deadline.day}, {d.deadline.year}"
+    )
+
+
+def test_a_trace_crossing_both_renamed_holidays_of_2026_uses_todays_names() -> None:
+    """The renamed holidays mid-window do not move the count (1-1-306 looks at the last day);
+    the calendar the reminders and the trace read from still carries today's names."""
+    feb = legal_holiday(date(2026, 2, 16))
+    oct_ = legal_holiday(date(2026, 10, 12))
+    assert feb is not None and feb.name == "Presidents' Day"
+    assert oct_ is not None and oct_.name == "Indigenous Peoples' Day and Columbus Day"
+    old_feb = legal_holiday(date(2024, 2, 19))
+    old_oct = legal_holiday(date(2024, 10, 14))
+    assert old_feb is not None and old_feb.name == "Lincoln's and Washington's Birthdays"
+    assert old_oct is not None and old_oct.name == "Columbus Day"
+    # A window that spans Presidents' Day without ending on it: five plain days.
+    assert deadline_for(date(2026, 2, 13)).trace() == (
+        "canvass Fri Feb 13, 2026 + 5 days = Wed Feb 18, 2026"
+    )
