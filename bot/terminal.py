@@ -51,7 +51,8 @@ def render_text(verdict: Verdict) -> str:
     out += _section("Deadline", e.deadline_lines)
     out += _section("Petition", e.petition_lines)
     out += _section("Related", e.related_lines)
-    out += _section("The law", (f"{e.citation}:", *(f'"{q}"' for q in e.quotes), e.edition))
+    law = (f"{e.citation}:", *(f'"{q}"' for q in e.quotes), e.edition, *e.current_law)
+    out += _section("The law", law)
     out += ["", e.as_of]
     return "\n".join(out) + "\n"
 

@@ -17,11 +17,12 @@ from domain.citations import (
     Cited,
     percent_phrase,
 )
+from domain.current_law import BOND_FILING, Shown
 from domain.deadline import Deadline, long_date
 from domain.inputs import CandidateRace
 from domain.margin import Margin
 from domain.read_as import read_as
-from domain.related import BOND_RECOUNT, TIE_RECOUNT
+from domain.related import BOND_RECOUNT, SCHOOL_TIE, TIE_RECOUNT
 from domain.subsections import Petitioner
 from domain.verdict import Outcome, Verdict
 
@@ -34,8 +35,9 @@ HEADLINES: Final = {
     Outcome.PETITION_SHORT: "Petition short",
     Outcome.NOT_AVAILABLE: "Recount not available: margin too large",
     Outcome.BOND: f"Recount with a bond may be available ({BOND_RECOUNT.section})",
-    Outcome.CANVASS_BOARD: "Canvass board may petition",
+    Outcome.CANVASS_BOARD: "Canvass board may require a recount (2025 SB 57)",
 }
+SCHOOL_TIE_HEADLINE: Final = "Tie: goes to the school trustees"
 # Outcomes after which nobody files anything under 13-16-201.
 _NOTHING_TO_FILE: Final = (Outcome.NOT_AVAILABLE, Outcome.TIE, Outcome.DEADLINE_PASSED)
 
@@ -54,6 +56,7 @@ class Explanation:
     citation: str
     quotes: tuple[str, ...]
     edition: str
+    current_law: tuple[str, ...]  # "Today's code (...): ...", under the edition line
     as_of: str  # "as of Sun Nov 29, 2026, Mountain Time · not legal advice"
 
     @property
@@ -192,7 +195,7 @@ def _when_lines(v: Verdict, d: Deadline) -> list[str]:
 def _deadline_lines(v: Verdict) -> tuple[str, ...]:
     outcome = v.outcome
     if outcome is Outcome.CANVASS_BOARD:
-        return ("No filing window: the board may petition immediately.",)
+        return ("No filing window: under the 1987 text the board may petition immediately.",)
     if outcome in (Outcome.NOT_AVAILABLE, Outcome.TIE):
         return ()
     d = v.deadline
@@ -226,6 +229,10 @@ def _figure_line(what: str, minimum: Cited[int] | None, given: int | None) -> st
 
 def _petition_lines(v: Verdict) -> tuple[str, ...]:
     outcome = v.outcome
+    if outcome is Outcome.TIE and v.info.school:
+        return (
+            f"No petition under 13-16-201: the tie goes to the trustees ({SCHOOL_TIE.section}).",
+        )
     if outcome is Outcome.TIE:
         return (f"No petition: the election office proceeds ({TIE_RECOUNT.section}).",)
     if outcome in _NOTHING_TO_FILE:
@@ -237,27 +244,35 @@ def _petition_lines(v: Verdict) -> tuple[str, ...]:
             f"Who petitions: {name}, the defeated candidate, posting a bond that covers all "
             f"costs of the recount ({BOND_RECOUNT.section}).",
             f"File with: the officer with whom {name} filed for nomination.",
+            f"Bond set by: the election administrator of {name}'s county of residence, to cover "
+            f"the recount's costs in every county ({BOND_FILING.section}; "
+            f"{BOND_FILING.confidence.value}).",
         )
     rule = v.rule
     who = rule.who_petitions
     if rule.petitioner is Petitioner.DEFEATED_CANDIDATE and v.margin is not None:
         who = f"{v.margin.behind.name}, as {who}"
     lines = [f"Who petitions: {who}."]
-    if rule.file_with is not None:
-        lines.append(f"File with: {rule.file_with.label}.")
+    if v.file_with is not None:
+        lines.append(f"File with: {v.file_with.label}.")
     for line in (
         _figure_line("Signers", rule.min_signers, v.petition.signers),
         _figure_line("Counties the signers represent", rule.min_counties, v.petition.counties),
     ):
         if line is not None:
             lines.append(line)
-    if rule.after_filing is not None:
-        lines.append(f"After filing: {rule.after_filing}.")
+    if v.after_filing is not None:
+        lines.append(f"After filing: {v.after_filing}.")
     return tuple(lines)
 
 
 def _related_lines(v: Verdict) -> tuple[str, ...]:
     lines = [f"{r.section}: {r.summary}" for r in v.related]
+    lines.extend(
+        f"{n.section}: {n.says[0].upper()}{n.says[1:]} [{n.confidence.value}]"
+        for n in v.current_law
+        if n.shown is Shown.RELATED
+    )
     if v.outcome is Outcome.NOT_AVAILABLE and v.margin is not None and v.margin.within_bond_range:
         assert v.deadline is not None  # in the bond band, only a passed window ends the route
         lines.append(
@@ -270,10 +285,18 @@ def _related_lines(v: Verdict) -> tuple[str, ...]:
 def _summary(v: Verdict) -> str:
     m = v.margin
     outcome = v.outcome
-    if m is None:  # (7): no margin test
+    if m is None:  # (7): no margin test; today's code changed it (domain.current_law)
         return (
-            "The county canvass board may petition the election administrator for a recount "
-            "immediately."
+            "Under today's code the county canvass board may require a recount or an "
+            "inspection of ballots (2025 SB 57, from bill summaries; wording not verified). The "
+            "1987 text we implement, (7), has the board petition the election administrator "
+            "immediately. Confirm the board's authority with the county attorney or the "
+            "Secretary of State."
+        )
+    if outcome is Outcome.TIE and v.info.school:
+        return (
+            "The count is tied. In a school election a tie goes to the board of trustees "
+            f"({SCHOOL_TIE.section}); ask the school election filing officer how it proceeds."
         )
     if outcome is Outcome.TIE:
         return (
@@ -302,17 +325,23 @@ def _summary(v: Verdict) -> str:
     when = ""
     if v.deadline is not None:
         when = f" by {long_date(v.deadline.deadline_safe)}"
-    where = "" if v.rule.file_with is None else f" with {v.rule.file_with.label}"
+    where = "" if v.file_with is None else f" with {v.file_with.label}"
     return (
         f"The margin of {_votes(m.margin)} qualifies (up to {m.max_qualifying_margin:,}). "
         f"File{where}{when}."
     )
 
 
+def _headline(v: Verdict) -> str:
+    if v.outcome is Outcome.TIE and v.info.school:
+        return SCHOOL_TIE_HEADLINE
+    return HEADLINES[v.outcome]
+
+
 def explain(verdict: Verdict) -> Explanation:
     label = verdict.info.label
     return Explanation(
-        outcome=HEADLINES[verdict.outcome],
+        outcome=_headline(verdict),
         subject=subject(verdict),
         read_as=f"Read as: {read_as(verdict.inputs)}",
         summary=_summary(verdict),
@@ -324,5 +353,6 @@ def explain(verdict: Verdict) -> Explanation:
         citation=verdict.subsection.citation,
         quotes=tuple(q.text for q in verdict.quotes),
         edition=verdict.edition,
+        current_law=tuple(n.line for n in verdict.current_law if n.shown is Shown.TODAYS_CODE),
         as_of=f"as of {long_date(verdict.today)}, Mountain Time · {NOT_LEGAL_ADVICE}",
     )

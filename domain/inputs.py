@@ -135,6 +135,7 @@ class CandidateRace(_Input):
             _K.COUNTY,
             _K.MUNICIPAL,
             _K.DISTRICT,
+            _K.SCHOOL,
             _K.PRECINCT,
             _K.CONGRESSIONAL,
             _K.STATE,
@@ -263,7 +264,10 @@ class CandidateRace(_Input):
 class BallotQuestion(_Input):
     """A question to the voters: subsections (3), (4) and (5)."""
 
-    kind: Annotated[Literal[_K.QUESTION, _K.STATE_QUESTION, _K.MULTICOUNTY_QUESTION], KIND_TERM]
+    kind: Annotated[
+        Literal[_K.QUESTION, _K.STATE_QUESTION, _K.MULTICOUNTY_QUESTION, _K.SCHOOL_QUESTION],
+        KIND_TERM,
+    ]
     votes_for: Annotated[
         int,
         Term(

@@ -1,4 +1,5 @@
-"""The 13 kinds of contest, their aliases, and the subsection of 13-16-201 each falls under."""
+"""The 15 kinds of contest (the 13 of recount-rules.md and two school kinds), their aliases,
+and the 1987 subsection of 13-16-201 each falls under."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ class ContestKind(StrEnum):
     COUNTY = "county"
     MUNICIPAL = "municipal"
     DISTRICT = "district"
+    SCHOOL = "school"
     PRECINCT = "precinct"
     CONGRESSIONAL = "congressional"
     STATE = "state"
@@ -30,6 +32,7 @@ class ContestKind(StrEnum):
     QUESTION = "question"
     STATE_QUESTION = "state-question"
     MULTICOUNTY_QUESTION = "multicounty-question"
+    SCHOOL_QUESTION = "school-question"
     CANVASS_ERROR = "canvass-error"
 
 
@@ -39,7 +42,10 @@ class KindInfo:
     aliases: tuple[str, ...]
     label: str  # how a reply names the contest: "a county office"
     covers: str  # what the kind covers, for help and the form
-    subsection: Subsection
+    subsection: Subsection  # the 1987 subsection whose figures the verdict shows
+    # A school election: today's code has its own subsection for it (domain.current_law), with
+    # its own filing officer, recount board, tie rule and canvass.
+    school: bool = False
 
     @property
     def rule(self) -> SubsectionRule:
@@ -82,11 +88,20 @@ KINDS: Final = MappingProxyType(
             ),
             KindInfo(
                 kind=_K.DISTRICT,
-                aliases=("school", "trustee"),
+                aliases=(),
                 label="district office voted for in only one county",
-                covers="office of a district voted for in only one county (school trustee, fire, "
-                "water and sewer, conservation, ...)",
+                covers="office of a district voted for in only one county (fire, water and "
+                "sewer, conservation, hospital, ...; school trustees: school)",
                 subsection=_S.ONE_COUNTY_OFFICE,
+            ),
+            KindInfo(
+                kind=_K.SCHOOL,
+                aliases=("trustee", "trustees", "school-board", "school-trustee"),
+                label="school trustee race",
+                covers="school trustee or other school election office (today's code has its "
+                "own subsection for school elections)",
+                subsection=_S.ONE_COUNTY_OFFICE,
+                school=True,
             ),
             KindInfo(
                 kind=_K.PRECINCT,
@@ -153,6 +168,15 @@ KINDS: Final = MappingProxyType(
                 label="multicounty district ballot question",
                 covers="question to the voters of a multicounty district",
                 subsection=_S.MULTICOUNTY_QUESTION,
+            ),
+            KindInfo(
+                kind=_K.SCHOOL_QUESTION,
+                aliases=("school-levy", "school-bond"),
+                label="school district ballot question",
+                covers="question to the voters of a school district (levy, bond): today's code "
+                "has its own subsection for school elections",
+                subsection=_S.LOCAL_QUESTION,
+                school=True,
             ),
             KindInfo(
                 kind=_K.CANVASS_ERROR,

@@ -11,6 +11,7 @@ from domain.citations import (
     PETITION_WINDOW_DAYS,
     percent_phrase,
 )
+from domain.kinds import KindInfo
 from domain.subsections import Subsection
 
 
@@ -33,15 +34,30 @@ BOND_RECOUNT: Final = RelatedProvision(
     f"{PETITION_WINDOW_DAYS.value} days after the official canvass, petition the officer "
     "with whom they filed for nomination, posting a bond that covers all costs of the recount.",
 )
+SCHOOL_TIE: Final = RelatedProvision(
+    "13-16-203(2), 20-20-418",
+    "A tie in a school election: today's code gives it to the board of trustees, not to the "
+    "county's tie rule.",
+)
+SCHOOL_RECOUNT_BOARD: Final = (
+    "the school election filing officer notifies the school recount board: three trustees, "
+    "with the district clerk as its secretary (13-16-204, 20-20-420)"
+)
+SCHOOL_CANVASS_NOTE: Final = (
+    "A school election is not a county election: the official canvass that starts the 5 days "
+    "is the trustees' canvass (20-20-416), not the county canvass."
+)
 STATE_CANVASS_NOTE: Final = (
     "For these offices the official canvass is the state canvass, which comes after the "
     "county canvasses."
 )
 
 
-def official_canvass_note(subsection: Subsection) -> str | None:
+def official_canvass_note(info: KindInfo) -> str | None:
     """Which canvass starts the 5 days, where that is not the county canvass."""
-    return STATE_CANVASS_NOTE if subsection is Subsection.MULTI_COUNTY_OFFICE else None
+    if info.school:
+        return SCHOOL_CANVASS_NOTE
+    return STATE_CANVASS_NOTE if info.subsection is Subsection.MULTI_COUNTY_OFFICE else None
 
 
 SATURDAY_NOTE: Final = (

@@ -54,9 +54,14 @@ class Subsection(IntEnum):
 class FileWith(StrEnum):
     ELECTION_ADMINISTRATOR = "election_administrator"
     SECRETARY_OF_STATE = "secretary_of_state"
+    # Not in the 1987 text: today's school subsection (domain.current_law) and 13-16-211.
+    SCHOOL_ELECTION_FILING_OFFICER = "school_election_filing_officer"
+    NOMINATION_FILING_OFFICER = "nomination_filing_officer"
 
     @property
     def label(self) -> str:
+        if self is FileWith.NOMINATION_FILING_OFFICER:
+            return "the officer with whom the candidate filed for nomination"
         return f"the {self.value.replace('_', ' ')}"
 
 

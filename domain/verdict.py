@@ -11,20 +11,29 @@ from datetime import date
 from enum import StrEnum
 from typing import assert_never
 
+from domain.current_law import (
+    BOND_FILING,
+    BY_SUBSECTION,
+    COURT_ROUTE,
+    SCHOOL_ELECTIONS,
+    CurrentLawNote,
+)
 from domain.deadline import Deadline, petition_deadline
 from domain.inputs import BallotQuestion, CandidateRace, CanvassError, CheckInput
-from domain.kinds import KINDS, ContestKind, KindInfo
+from domain.kinds import KINDS, ContestKind, Family, KindInfo
 from domain.margin import Margin, question_margin, race_margin
 from domain.related import (
     BOND_RECOUNT,
     NO_CANVASS_NOTE,
     SATURDAY_NOTE,
+    SCHOOL_RECOUNT_BOARD,
+    SCHOOL_TIE,
     TIE_RECOUNT,
     RelatedProvision,
     official_canvass_note,
 )
 from domain.statute import edition_note, subsection_text
-from domain.subsections import Subsection, SubsectionRule
+from domain.subsections import FileWith, Subsection, SubsectionRule
 
 
 class Outcome(StrEnum):
@@ -36,7 +45,7 @@ class Outcome(StrEnum):
     PETITION_SHORT = "petition_insufficient"
     NOT_AVAILABLE = "margin_too_large"
     BOND = "bond_recount_possible"  # 13-16-211 may apply instead
-    CANVASS_BOARD = "canvass_board_error"  # (7): the board may petition
+    CANVASS_BOARD = "canvass_board_error"  # (7): the board may petition (today: require)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +131,31 @@ class Verdict:
         return Outcome.AVAILABLE
 
     @property
+    def file_with(self) -> FileWith | None:
+        """Where the petition goes: the 1987 row's office, except where a route the 1987 text
+        does not know applies (13-16-211's bond recount; today's school subsection)."""
+        if self.outcome is Outcome.BOND:
+            return FileWith.NOMINATION_FILING_OFFICER
+        if self.info.school and self.rule.file_with is not None:
+            return FileWith.SCHOOL_ELECTION_FILING_OFFICER
+        return self.rule.file_with
+
+    @property
+    def after_filing(self) -> str | None:
+        return SCHOOL_RECOUNT_BOARD if self.info.school else self.rule.after_filing
+
+    @property
+    def current_law(self) -> tuple[CurrentLawNote, ...]:
+        """Where today's code differs from the 1987 text for this verdict (domain.current_law)."""
+        notes = [SCHOOL_ELECTIONS] if self.info.school else []
+        notes.extend(BY_SUBSECTION.get(self.subsection, ()))
+        if self.outcome is Outcome.BOND:
+            notes.append(BOND_FILING)
+        if self.info.family is Family.BALLOT_QUESTION and not self.margin_qualifies:
+            notes.append(COURT_ROUTE)
+        return tuple(notes)
+
+    @property
     def eligible(self) -> bool:
         """A recount under 13-16-201 will be made, or can still be petitioned for."""
         return self.outcome in (Outcome.AVAILABLE, Outcome.TIE, Outcome.CANVASS_BOARD)
@@ -156,22 +190,20 @@ def _petition_step(inputs: CheckInput, rule: SubsectionRule) -> PetitionFigures:
     return PetitionFigures(signers, counties, rule.sufficient(signers, counties))
 
 
-def _related_step(margin: Margin | None) -> tuple[RelatedProvision, ...]:
+def _related_step(info: KindInfo, margin: Margin | None) -> tuple[RelatedProvision, ...]:
     related: list[RelatedProvision] = []
     if margin is not None and margin.margin == 0:
-        related.append(TIE_RECOUNT)
+        related.append(SCHOOL_TIE if info.school else TIE_RECOUNT)
     if margin is not None and margin.within_bond_range:
         related.append(BOND_RECOUNT)
     return tuple(related)
 
 
-def _notes_step(
-    inputs: CheckInput, rule: SubsectionRule, deadline: Deadline | None
-) -> tuple[str, ...]:
+def _notes_step(inputs: CheckInput, info: KindInfo, deadline: Deadline | None) -> tuple[str, ...]:
     notes: list[str] = []
-    if rule.has_deadline and inputs.canvass is None:
+    if info.rule.has_deadline and inputs.canvass is None:
         notes.append(NO_CANVASS_NOTE)
-    canvass_note = official_canvass_note(rule.subsection)
+    canvass_note = official_canvass_note(info)
     if canvass_note is not None:
         notes.append(canvass_note)
     if deadline is not None and deadline.readings_differ:
@@ -197,8 +229,8 @@ def check(inputs: CheckInput, today: date) -> Verdict:
         margin=margin,
         deadline=deadline,
         petition=_petition_step(inputs, rule),
-        related=_related_step(margin),
-        notes=_notes_step(inputs, rule, deadline),
+        related=_related_step(info, margin),
+        notes=_notes_step(inputs, info, deadline),
         quotes=_quotes_step(rule),
         edition=edition_note(rule.subsection),
     )

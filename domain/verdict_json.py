@@ -36,7 +36,7 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         "deadline": _iso(None if d is None else d.deadline),
         "deadline_safe": _iso(None if d is None else d.deadline_safe),
         "deadline_passed": verdict.deadline_passed,
-        "file_with": _code(rule.file_with),
+        "file_with": _code(verdict.file_with),
         "petitioner": _code(rule.petitioner),
         "signers_required": None if rule.min_signers is None else rule.min_signers.value,
         "counties_required": None if rule.min_counties is None else rule.min_counties.value,
@@ -50,10 +50,12 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         "today": verdict.today.isoformat(),
         "deadline_trace": None if d is None else d.trace(),
         "deadline_safe_trace": None if d is None else d.trace(safe=True),
-        "after_filing": rule.after_filing,
+        "after_filing": verdict.after_filing,
         "quoted_text": {q.subsection.code: q.text for q in verdict.quotes},
         "edition": verdict.edition,
         "notes": list(verdict.notes),
+        # Where today's code differs from the 1987 text, each with its source and confidence.
+        "current_law": [n.as_json() for n in verdict.current_law],
         "not_legal_advice": True,
     }
     if m is not None and m.standings:

@@ -73,7 +73,7 @@ def _field_block(field: InputField, kind: ContestKind, initial: str | None) -> I
         return InputBlock(
             block_id=field.key,
             label=term.label,
-            hint=official_canvass_note(KINDS[kind].subsection) or term.help,
+            hint=official_canvass_note(KINDS[kind]) or term.help,
             optional=not field.required,
             element=DatePickerElement(
                 action_id=VALUE_ACTION_ID, initial_date=_picker_date(initial)

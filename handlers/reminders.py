@@ -51,7 +51,7 @@ def remind_value(verdict: Verdict, signer: MetadataSigner) -> str | None:
     d = verdict.deadline
     if d is None or verdict.outcome not in REMINDED or verdict.days_left_safe is None:
         return None
-    file_with = verdict.rule.file_with.label if verdict.rule.file_with is not None else ""
+    file_with = verdict.file_with.label if verdict.file_with is not None else ""
     return signer.sign(
         {
             "r": clip(read_as(verdict.inputs), 600),

@@ -94,7 +94,12 @@ def verdict_message(
         {"type": "section", "text": _mrkdwn(f"*{escape_mrkdwn(e.citation)}*\n{quoted}")},
         {
             "type": "context",
-            "elements": [_mrkdwn(f"{escape_mrkdwn(e.edition)}\n{escape_mrkdwn(e.as_of)}{asked}")],
+            "elements": [
+                _mrkdwn(
+                    "\n".join(escape_mrkdwn(line) for line in (e.edition, *e.current_law))
+                    + f"\n{escape_mrkdwn(e.as_of)}{asked}"
+                )
+            ],
         },
     ]
     buttons: list[dict[str, Any]] = []

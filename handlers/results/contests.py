@@ -236,6 +236,12 @@ def settle(contest: Contest, answers: Answers, election: str | None, complete: b
                 f"voted on in {len(contest.counties)} counties, so a {KINDS[wider].label}"
             )
             contest.kind = kind = wider
+        elif KINDS[kind].school:
+            contest.doubt(
+                f"a {KINDS[kind].label} voted on in {len(contest.counties)} counties: a joint "
+                "school district's recount is not checked here (today's code has its own school "
+                "subsection); ask the school election filing officer"
+            )
         else:
             contest.doubt(
                 f"a {KINDS[kind].label} in {len(contest.counties)} files: which kind is it?"

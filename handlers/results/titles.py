@@ -48,10 +48,20 @@ OFFICE_RULES: Final[tuple[tuple[re.Pattern[str], ContestKind], ...]] = (
         ),
         _K.MUNICIPAL,
     ),
+    # A school election has its own subsection today (domain.current_law): a trustee of a
+    # school, or of a district named "SD 4" or "ELEMENTARY"/"HIGH SCHOOL", is a school race.
     (
         _rule(
-            r"\bTRUSTEES?\b|\bCONSERVATION DIST|\bSUPERVISOR|\b(FIRE|HOSPITAL|WATER|SEWER|"
-            r"CEMETERY|IRRIGATION|SCHOOL) (AND SEWER )?DISTRICT\b.*"
+            r"\bSCHOOL\b.*\b(TRUSTEES?|BOARD)\b|\bTRUSTEES?\b.*\bSCHOOL\b|"
+            r"\b(SD|ELEMENTARY|ELEM)\b.*\bTRUSTEES?\b"
+        ),
+        _K.SCHOOL,
+    ),
+    # A trustee title that names no school and no other district is not guessed at: unknown.
+    (
+        _rule(
+            r"\bCONSERVATION DIST|\bSUPERVISOR|\b(FIRE|HOSPITAL|WATER|SEWER|"
+            r"CEMETERY|IRRIGATION) (AND SEWER )?DISTRICT\b.*"
             r"\b(BOARD|DIRECTOR|TRUSTEE|MEMBER)"
         ),
         _K.DISTRICT,
@@ -150,8 +160,13 @@ def retention(title: str) -> Retention | None:
     return Retention(judge.strip(), kind)
 
 
+SCHOOL_QUESTION: Final = _rule(r"\bSCHOOL\b|\bSD ?\d|\bELEMENTARY\b")
+
+
 def question_kind(title: str) -> ContestKind:
-    return _K.STATE_QUESTION if STATE_QUESTION.search(title) else _K.QUESTION
+    if STATE_QUESTION.search(title):
+        return _K.STATE_QUESTION
+    return _K.SCHOOL_QUESTION if SCHOOL_QUESTION.search(title) else _K.QUESTION
 
 
 def seats_in(title: str) -> int | None:

@@ -31,7 +31,7 @@ OFFICE_WORDS: Final = {
         _K.COUNTY,
     ),
     **dict.fromkeys(("mayor", "council", "councilor", "alderman", "ward"), _K.MUNICIPAL),
-    **dict.fromkeys(("trustee", "trustees", "board"), _K.DISTRICT),
+    **dict.fromkeys(("trustee", "trustees", "board"), _K.SCHOOL),
     **dict.fromkeys(("hd", "sd", "representative", "senator", "legislator"), _K.LEGISLATURE),
     **dict.fromkeys(("judge", "dept", "department"), _K.DISTRICT_JUDGE),
     **dict.fromkeys(("governor", "justice", "psc"), _K.STATE),

@@ -110,6 +110,8 @@ def test_one_reading_counts_to_one_date() -> None:
                 "Who petitions: B, the defeated candidate, posting a bond that covers all costs "
                 "of the recount (13-16-211).",
                 "File with: the officer with whom B filed for nomination.",
+                "Bond set by: the election administrator of B's county of residence, to cover "
+                "the recount's costs in every county (13-16-211; text seen).",
             ),
         ),
         (
@@ -121,9 +123,10 @@ def test_one_reading_counts_to_one_date() -> None:
         ),
         (
             "canvass-error",
-            "Canvass board may petition — error found by the county canvass board",
-            "canvass board may petition",
-            "No filing window: the board may petition immediately.",
+            "Canvass board may require a recount (2025 SB 57) — error found by the county "
+            "canvass board",
+            "Under today's code the county canvass board may require a recount or an inspection",
+            "No filing window: under the 1987 text the board may petition immediately.",
             "File with: the election administrator.",
         ),
     ],
@@ -199,7 +202,9 @@ def test_the_defeated_candidate_is_named() -> None:
 def test_subsection_7_has_no_margin_and_no_window() -> None:
     e = explain(verdict_of("canvass-error"))
     assert e.margin_lines[0].startswith("No margin test")
-    assert e.deadline_lines == ("No filing window: the board may petition immediately.",)
+    assert e.deadline_lines == (
+        "No filing window: under the 1987 text the board may petition immediately.",
+    )
     assert not any(line.startswith("Qualifies") for line in e.margin_lines)
 
 

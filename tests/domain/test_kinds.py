@@ -1,4 +1,5 @@
-"""The 13 kinds of contest (recount-rules.md section 1): codes, aliases, subsections."""
+"""The kinds of contest (recount-rules.md section 1, and the two school kinds of today's code):
+codes, aliases, subsections."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ def test_the_kind_table() -> None:
         s: [k.value for k, info in KINDS.items() if info.subsection is s] for s in Subsection
     }
     assert by_subsection == {
-        Subsection(1): ["county", "municipal", "district", "precinct"],
+        Subsection(1): ["county", "municipal", "district", "school", "precinct"],
         Subsection(2): [
             "congressional",
             "state",
@@ -20,7 +21,7 @@ def test_the_kind_table() -> None:
             "legislature",
             "district-judge",
         ],
-        Subsection(3): ["question"],
+        Subsection(3): ["question", "school-question"],
         Subsection(4): ["state-question"],
         Subsection(5): ["multicounty-question"],
         Subsection(6): [],
@@ -33,8 +34,12 @@ def test_the_kind_table() -> None:
     [
         ("city", "municipal"),
         ("TOWN", "municipal"),
-        ("school", "district"),
-        ("trustee", "district"),
+        ("school", "school"),
+        ("trustee", "school"),
+        ("Trustees", "school"),
+        ("school-board", "school"),
+        ("school-levy", "school-question"),
+        ("school-bond", "school-question"),
         ("congress", "congressional"),
         ("us-house", "congressional"),
         ("us-senate", "congressional"),

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from domain import Subsection
-from domain.related import BOND_RECOUNT, NO_CANVASS_NOTE, TIE_RECOUNT, official_canvass_note
+from domain import KINDS, Subsection
+from domain.related import (
+    BOND_RECOUNT,
+    NO_CANVASS_NOTE,
+    SCHOOL_CANVASS_NOTE,
+    SCHOOL_TIE,
+    TIE_RECOUNT,
+    official_canvass_note,
+)
 from domain.statute import statute_text
 
 
@@ -20,6 +27,12 @@ def test_neighbouring_sections_are_described_not_quoted() -> None:
     assert TIE_RECOUNT.section == "13-16-203"
 
 
-def test_only_subsection_2_names_the_state_canvass() -> None:
-    assert [s for s in Subsection if official_canvass_note(s)] == [Subsection(2)]
+def test_subsection_2_names_the_state_canvass_and_school_kinds_the_trustees() -> None:
+    notes = {k.value: official_canvass_note(info) for k, info in KINDS.items()}
+    named = {k for k, note in notes.items() if note}
+    assert {k for k in named if KINDS[k].school} == {"school", "school-question"}
+    assert {KINDS[k].subsection for k in named if not KINDS[k].school} == {Subsection(2)}
+    assert notes["school"] == notes["school-question"] == SCHOOL_CANVASS_NOTE
+    assert "trustees' canvass (20-20-416)" in SCHOOL_CANVASS_NOTE
+    assert SCHOOL_TIE.summary not in statute_text()
     assert "5 days after the official canvass" in NO_CANVASS_NOTE

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain import KINDS, Family, InputError, build_check, check
+from domain import KINDS, Family, InputError, build_check, check, verdict_json
 from domain.explain import explain
 from handlers.verdict_message import ADJUST_ACTION_ID, error_message, saved_inputs, verdict_message
 
@@ -61,6 +61,36 @@ def test_the_message_says_what_the_explanation_says() -> None:
     assert sections[0] == f"*{e.summary}*\n{e.contest}"
     assert sections[1] == "*Margin*\n" + "\n".join(f"• {line}" for line in e.margin_lines)
     assert any(e.edition in t for b in message.blocks for t in texts_of(b))
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("canvass-error", "canvass_board_may_require"),
+        ("school A 1204 B 1199 canvass 2026-11-16", "school_election_subsection"),
+        ("legislature A 4010 B 3990 canvass 2026-11-16", "notice_by_certified_mail"),
+        ("state-question yes 201000 no 200600 signers 150 counties 7", "question_official_canvass"),
+    ],
+)
+def test_todays_code_sits_under_the_edition_line_in_slack_as_in_the_text(
+    text: str, code: str
+) -> None:
+    """The Slack message, the text and the JSON carry the same note from the same fields."""
+    v = verdict_of(text)
+    e = explain(v)
+    (line,) = e.current_law
+    (note,) = [n for n in v.current_law if n.code == code]
+    assert line == note.line and line.startswith("Today's code (")
+    context = [
+        b["elements"][0]["text"]
+        for b in verdict_message(v, asked_by="U0CLERK").blocks
+        if b["type"] == "context" and e.edition in b["elements"][0]["text"]
+    ]
+    assert len(context) == 1
+    edition_line, todays_code, *_ = context[0].split("\n")
+    assert edition_line == e.edition
+    assert todays_code == line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    assert [n["code"] for n in verdict_json(v)["current_law"]] == [code]
 
 
 def test_the_button_carries_the_declared_inputs_without_markup() -> None:

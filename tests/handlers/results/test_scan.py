@@ -266,3 +266,30 @@ def test_a_scan_verdict_is_the_check_verdict() -> None:
 
     assert c.verdict is not None
     assert verdict_json(c.verdict) == verdict_json(check(checked, TODAY))  # type: ignore[arg-type]
+
+
+def test_a_school_trustee_race_gets_the_school_verdict() -> None:
+    rows = ("School District 4 Trustee,A,900", "School District 4 Trustee,B,895")
+    c = only(run(table(*rows)))
+    assert c.contest.kind is ContestKind.SCHOOL
+    assert c.verdict is not None and c.verdict.outcome is Outcome.AVAILABLE
+    j = verdict_json(c.verdict)
+    assert j["file_with"] == "school_election_filing_officer"
+    assert [n["code"] for n in j["current_law"]] == ["school_election_subsection"]
+
+
+def test_a_school_race_across_counties_goes_to_a_person() -> None:
+    first = table("School District 4 Trustee,A,900", "School District 4 Trustee,B,895")
+    second = table("School District 4 Trustee,A,90", "School District 4 Trustee,B,85")
+    c = only(run(("a.csv", first[1]), ("b.csv", second[1])))
+    assert c.verdict is None
+    assert c.contest.attention == [
+        "a school trustee race voted on in 2 counties: a joint school district's recount is not "
+        "checked here (today's code has its own school subsection); ask the school election "
+        "filing officer"
+    ]
+
+
+def test_a_trustee_title_naming_no_district_is_not_guessed() -> None:
+    c = only(run(table("Trustee,A,900", "Trustee,B,895")))
+    assert c.contest.kind is None and c.verdict is None

@@ -1,0 +1,143 @@
+"""Where today's Montana code differs from the 1987 text we implement, as data.
+
+We quote 13-16-201 as amended through 1987 (domain.statute). A clerk in 2026 files under
+today's code, so a verdict that one of these notes applies to carries it: a "Today's code:"
+line under the edition line, and `current_law` in the JSON with its source and confidence.
+
+Every note says no more than shared/statute/related.md supports. Most come from neighbouring
+sections and bill summaries, not from the official current text of 13-16-201; the
+confidence word says which. They are described in our own words (only 13-16-201 is quoted).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Final
+
+from domain.subsections import Subsection
+
+
+class Confidence(StrEnum):
+    """How sure we are of a note: the words related.md uses, short enough for a reply."""
+
+    TEXT_SEEN = "text seen"
+    NEIGHBOURING_SECTIONS = "from neighbouring sections; the text itself not seen"
+    BILL_SUMMARIES = "from bill summaries; wording not verified"
+    SUMMARIES = "from summaries of the sections"
+    INFERRED = "inferred; no source found"
+
+
+class Shown(StrEnum):
+    """Where the text and the Slack message show a note (the JSON lists every one)."""
+
+    TODAYS_CODE = "todays_code"  # one "Today's code:" line under the edition line
+    PETITION = "petition"  # the outcome's petition lines say it: where to file, who sets a bond
+    RELATED = "related"  # a related line: where to turn when 13-16-201 does not apply
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CurrentLawNote:
+    code: str  # stable key of the JSON
+    section: str  # what today's code changed or adds: "13-16-201(1)(f), 2025 SB 57"
+    says: str  # in our own words, one or two sentences
+    source: str  # where the words come from
+    confidence: Confidence
+    shown: Shown = Shown.TODAYS_CODE
+
+    @property
+    def line(self) -> str:
+        """The note as a reply shows it, with how sure we are."""
+        return f"Today's code ({self.section}): {self.says} [{self.confidence.value}]"
+
+    def as_json(self) -> dict[str, str]:
+        return {
+            "code": self.code,
+            "section": self.section,
+            "says": self.says,
+            "source": self.source,
+            "confidence": self.confidence.value,
+        }
+
+
+CANVASS_BOARD_2025: Final = CurrentLawNote(
+    code="canvass_board_may_require",
+    section="13-16-201(1)(f) and 13-15-403, 2025 SB 57",
+    says=(
+        "since May 2025 the county canvass board investigates discrepancies and may require the "
+        "election administrator to conduct a recount or an inspection of ballots, instead of "
+        "petitioning for one. Confirm the board's authority with the county attorney or the "
+        "Secretary of State."
+    ),
+    source="2025 SB 57 (Revise county canvassing processes), as described in bill summaries; "
+    "the bill text was not seen",
+    confidence=Confidence.BILL_SUMMARIES,
+)
+SCHOOL_ELECTIONS: Final = CurrentLawNote(
+    code="school_election_subsection",
+    section="13-16-201(2), Ch. 347, L. 2013",
+    says=(
+        "school elections have their own subsection: the petition goes to the school election "
+        "filing officer, three trustees with the district clerk recount, and ties go to the "
+        "trustees. Its margin, signer and deadline wording was not verified, so the 1987 "
+        "figures are shown as the nearest rule."
+    ),
+    source="13-16-204, 20-20-420, 13-16-203(2), 20-20-418, 20-20-416 (neighbouring sections); "
+    "the text of today's 13-16-201(2) was not seen",
+    confidence=Confidence.NEIGHBOURING_SECTIONS,
+)
+CERTIFIED_MAIL: Final = CurrentLawNote(
+    code="notice_by_certified_mail",
+    section="13-16-201(1)(b)",
+    says="the Secretary of State's notice to the election administrators is by certified mail "
+    "only; the 1987 text also allows registered mail.",
+    source="13-16-201(1)(b) of the current code",
+    confidence=Confidence.TEXT_SEEN,
+)
+QUESTION_STATE_CANVASS: Final = CurrentLawNote(
+    code="question_official_canvass",
+    section="13-16-201(1)(d)-(e)",
+    says=(
+        "the official canvass that starts the 5 days is probably the state canvass, as it is "
+        "for (2) offices, not the county canvass. Nothing we found says so: confirm the date "
+        "with the Secretary of State."
+    ),
+    source="inferred from the state canvass for (2) races (Secretary of State's office, as "
+    "reported in 2020); no source for questions",
+    confidence=Confidence.INFERRED,
+)
+BOND_FILING: Final = CurrentLawNote(
+    code="bond_recount_filing",
+    section="13-16-211",
+    says=(
+        "the petition goes to the officer who received the candidate's filing for nomination; "
+        "the bond is set by the election administrator of the candidate's county of residence "
+        "and covers the costs of the recount in every county."
+    ),
+    source="13-16-211, text seen in the 2021 code",
+    confidence=Confidence.TEXT_SEEN,
+    shown=Shown.PETITION,
+)
+COURT_ROUTE: Final = CurrentLawNote(
+    code="question_court_recount",
+    section="13-16-301, 13-16-307",
+    says=(
+        "a ballot question decided by more than the 13-16-201 margin can be recounted only by "
+        "order of a court, on application, with a cash deposit toward the costs; the bond "
+        "route of 13-16-211 is for candidates only."
+    ),
+    source="13-16-301 and 13-16-307, as described in summaries of the sections",
+    confidence=Confidence.SUMMARIES,
+    shown=Shown.RELATED,
+)
+
+# Notes that go with every verdict under a subsection, whatever its figures.
+BY_SUBSECTION: Final = MappingProxyType(
+    {
+        Subsection.MULTI_COUNTY_OFFICE: (CERTIFIED_MAIL,),
+        Subsection.STATE_QUESTION: (QUESTION_STATE_CANVASS,),
+        Subsection.MULTICOUNTY_QUESTION: (QUESTION_STATE_CANVASS,),
+        Subsection.CANVASS_ERROR: (CANVASS_BOARD_2025,),
+    }
+)
