@@ -42,8 +42,9 @@ def codes(v: Verdict) -> list[str]:
 
 
 def json_note(v: Verdict, note: CurrentLawNote) -> dict[str, Any]:
-    (found,) = [n for n in verdict_json(v)["current_law"] if n["code"] == note.code]
-    return found
+    found: list[dict[str, Any]] = verdict_json(v)["current_law"]
+    (match,) = [n for n in found if n["code"] == note.code]
+    return match
 
 
 def everything_said(v: Verdict) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain import KINDS, Subsection
+from domain import KINDS, ContestKind, Subsection
 from domain.related import (
     BOND_RECOUNT,
     NO_CANVASS_NOTE,
@@ -28,11 +28,12 @@ def test_neighbouring_sections_are_described_not_quoted() -> None:
 
 
 def test_subsection_2_names_the_state_canvass_and_school_kinds_the_trustees() -> None:
-    notes = {k.value: official_canvass_note(info) for k, info in KINDS.items()}
+    notes = {k: official_canvass_note(info) for k, info in KINDS.items()}
     named = {k for k, note in notes.items() if note}
-    assert {k for k in named if KINDS[k].school} == {"school", "school-question"}
+    assert {k.value for k in named if KINDS[k].school} == {"school", "school-question"}
     assert {KINDS[k].subsection for k in named if not KINDS[k].school} == {Subsection(2)}
-    assert notes["school"] == notes["school-question"] == SCHOOL_CANVASS_NOTE
+    school = (ContestKind.SCHOOL, ContestKind.SCHOOL_QUESTION)
+    assert [notes[k] for k in school] == [SCHOOL_CANVASS_NOTE, SCHOOL_CANVASS_NOTE]
     assert "trustees' canvass (20-20-416)" in SCHOOL_CANVASS_NOTE
     assert SCHOOL_TIE.summary not in statute_text()
     assert "5 days after the official canvass" in NO_CANVASS_NOTE
