@@ -51,6 +51,11 @@ class CurrentLawNote:
         """The note as a reply shows it, with how sure we are."""
         return f"Today's code ({self.section}): {self.says} [{self.confidence.value}]"
 
+    @property
+    def sentence(self) -> str:
+        """What it says as a sentence of its own, with how sure we are: a form's hint."""
+        return f"{self.says[0].upper()}{self.says[1:]} [{self.confidence.value}]"
+
     def as_json(self) -> dict[str, str]:
         return {
             "code": self.code,
@@ -131,6 +136,13 @@ COURT_ROUTE: Final = CurrentLawNote(
     confidence=Confidence.SUMMARIES,
     shown=Shown.RELATED,
 )
+
+
+def canvass_hint(subsection: Subsection) -> str | None:
+    """Which canvass probably starts the clock, where only today's code (inferred) says so."""
+    notes = BY_SUBSECTION.get(subsection, ())
+    return QUESTION_STATE_CANVASS.sentence if QUESTION_STATE_CANVASS in notes else None
+
 
 # Notes that go with every verdict under a subsection, whatever its figures.
 BY_SUBSECTION: Final = MappingProxyType(

@@ -268,11 +268,7 @@ def _petition_lines(v: Verdict) -> tuple[str, ...]:
 
 def _related_lines(v: Verdict) -> tuple[str, ...]:
     lines = [f"{r.section}: {r.summary}" for r in v.related]
-    lines.extend(
-        f"{n.section}: {n.says[0].upper()}{n.says[1:]} [{n.confidence.value}]"
-        for n in v.current_law
-        if n.shown is Shown.RELATED
-    )
+    lines.extend(f"{n.section}: {n.sentence}" for n in v.current_law if n.shown is Shown.RELATED)
     if v.outcome is Outcome.NOT_AVAILABLE and v.margin is not None and v.margin.within_bond_range:
         assert v.deadline is not None  # in the bond band, only a passed window ends the route
         lines.append(

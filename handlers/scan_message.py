@@ -30,6 +30,7 @@ def _contest_block(scanned: ScannedContest) -> dict[str, Any]:
     lines.append(escape_mrkdwn(e.summary))
     if e.margin_lines:
         lines.append(escape_mrkdwn(e.margin_lines[-1]))
+    lines.extend(escape_mrkdwn(note) for note in e.current_law)
     block: dict[str, Any] = {"type": "section", "text": _mrkdwn("\n".join(lines))}
     value = saved_inputs(scanned.verdict)
     if len(value) <= BUTTON_VALUE_LIMIT:

@@ -125,6 +125,8 @@ def contest_lines(scanned: ScannedContest) -> list[str]:
     lines += _wrap(e.summary, "    ")
     if v.margin is not None:
         lines += _wrap(e.margin_lines[-1], "    ")
+    for note in e.current_law:  # where today's code differs, as the full verdict says it
+        lines += _wrap(note, "    ")
     return lines
 
 

@@ -56,12 +56,17 @@ def test_values_fill_the_form() -> None:
     assert blocks["canvass"]["element"]["initial_date"] == "2026-11-16"
 
 
-def test_form_names_the_state_canvass_only_for_subsection_2_races() -> None:
+def test_form_names_which_canvass_starts_the_clock_as_surely_as_we_know_it() -> None:
     def hint(kind: str) -> Any:
         return blocks_of(kind)["canvass"].get("hint", {}).get("text")
 
     assert "state canvass" in hint("legislature")
-    assert hint("county") is None and hint("state-question") is None
+    assert hint("county") is None and hint("question") is None
+    for question in ("state-question", "multicounty-question"):
+        assert "probably the state canvass" in hint(question)
+        assert hint(question).endswith("[inferred; no source found]")
+    assert "the trustees' canvass (20-20-416)" in hint("school")
+    assert "the trustees' canvass (20-20-416)" in hint("school-question")
 
 
 def test_prefill_values_from_saved_inputs() -> None:

@@ -102,3 +102,18 @@ def test_without_a_canvass_date_it_says_so_once() -> None:
     data = "\n".join(ROWS).encode()
     text = scan_text(scan([("t.csv", data)], ScanOptions(today=TODAY)))
     assert text.count("No canvass date given: no deadlines (add --canvass DATE).") == 1
+
+
+def test_a_listed_contest_says_where_todays_code_differs() -> None:
+    data = "\n".join(
+        (
+            "contest,choice,votes",
+            "School District 4 Trustee,A,900",
+            "School District 4 Trustee,B,895",
+        )
+    ).encode()
+    text = scan_text(scan([("t.csv", data)], ScanOptions(today=TODAY)))
+    flat = " ".join(text.split())
+    assert "File with the school election filing officer" in flat
+    assert "Today's code (13-16-201(2), Ch. 347, L. 2013): school elections have their own" in flat
+    assert "[from neighbouring sections; the text itself not seen]" in flat
