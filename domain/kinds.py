@@ -156,6 +156,15 @@ KINDS: Final = MappingProxyType(
                 subsection=_S.LOCAL_QUESTION,
             ),
             KindInfo(
+                kind=_K.SCHOOL_QUESTION,
+                aliases=("school-levy", "school-bond"),
+                label="school district ballot question",
+                covers="question to the voters of a school district (levy, bond): today's code "
+                "has its own subsection for school elections",
+                subsection=_S.LOCAL_QUESTION,
+                school=True,
+            ),
+            KindInfo(
                 kind=_K.STATE_QUESTION,
                 aliases=("initiative", "referendum"),
                 label="statewide ballot question",
@@ -168,15 +177,6 @@ KINDS: Final = MappingProxyType(
                 label="multicounty district ballot question",
                 covers="question to the voters of a multicounty district",
                 subsection=_S.MULTICOUNTY_QUESTION,
-            ),
-            KindInfo(
-                kind=_K.SCHOOL_QUESTION,
-                aliases=("school-levy", "school-bond"),
-                label="school district ballot question",
-                covers="question to the voters of a school district (levy, bond): today's code "
-                "has its own subsection for school elections",
-                subsection=_S.LOCAL_QUESTION,
-                school=True,
             ),
             KindInfo(
                 kind=_K.CANVASS_ERROR,
