@@ -84,9 +84,9 @@ SCHOOL_ELECTIONS: Final = CurrentLawNote(
     section="13-16-201(2), Ch. 347, L. 2013",
     says=(
         "school elections have their own subsection: the petition goes to the school election "
-        "filing officer, three trustees with the district clerk recount, and ties go to the "
-        "trustees. Its margin, signer and deadline wording was not verified, so the 1987 "
-        "figures are shown as the nearest rule."
+        "filing officer, the recount board is three trustees with the district clerk, and ties "
+        "go to the trustees. Its margin, signer and deadline wording was not verified, so the "
+        "1987 figures are shown as the nearest rule."
     ),
     source="13-16-204, 20-20-420, 13-16-203(2), 20-20-418, 20-20-416 (neighbouring sections); "
     "the text of today's 13-16-201(2) was not seen",
