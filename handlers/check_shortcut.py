@@ -15,6 +15,7 @@ from domain import InputError
 from domain.read_as import read_as
 from handlers.form_view import form_view, prefill_values
 from handlers.metadata import FormContext
+from handlers.observability import request_id_of
 from handlers.payload import mapping_at, text_at
 from handlers.services import Services
 from handlers.slack_text import is_channel_id, is_user_id, unescape_command_text
@@ -65,5 +66,5 @@ def register(app: App, services: Services) -> None:
         services.after_ack.run(
             lambda: client.views_open(trigger_id=trigger, view=view),
             body={},
-            request_id=str(context.get("request_id", "-")),
+            request_id=request_id_of(context),
         )

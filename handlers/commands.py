@@ -17,6 +17,7 @@ from domain import InputError, check
 from handlers.form_view import form_view
 from handlers.help_message import help_message
 from handlers.metadata import FormContext
+from handlers.observability import request_id_of
 from handlers.reminders import remind_value
 from handlers.services import Services
 from handlers.slack_text import unescape_command_text
@@ -52,7 +53,7 @@ def register(app: App, services: Services) -> None:
             services.after_ack.run(
                 lambda: client.views_open(trigger_id=command["trigger_id"], view=view),
                 body=command,
-                request_id=str(context.get("request_id", "-")),
+                request_id=request_id_of(context),
             )
             return
         verdict = check(parsed, today)

@@ -12,6 +12,7 @@ from domain import InputError, check
 from handlers.delivery import deliver
 from handlers.form_state import errors_by_block, read_form, selected_kind, text_values
 from handlers.form_view import FORM_CALLBACK_ID, KIND_ACTION_ID, KIND_BLOCK, form_view
+from handlers.observability import request_id_of
 from handlers.payload import dig, mapping_at, text_at
 from handlers.reminders import remind_value
 from handlers.services import Services
@@ -40,7 +41,7 @@ def register(app: App, services: Services) -> None:
         services.after_ack.run(
             lambda: client.views_update(view_id=view_id, hash=view_hash, view=redrawn),
             body=body,
-            request_id=str(context.get("request_id", "-")),
+            request_id=request_id_of(context),
         )
 
     @app.view(FORM_CALLBACK_ID)
@@ -84,5 +85,5 @@ def register(app: App, services: Services) -> None:
         services.after_ack.run(
             lambda: deliver(client, to, message),
             body={"response_url": to.response_url},
-            request_id=str(context.get("request_id", "-")),
+            request_id=request_id_of(context),
         )

@@ -14,6 +14,7 @@ from slack_sdk.errors import SlackApiError, SlackClientError
 from domain.deadline import long_date
 from handlers.form_view import form_view
 from handlers.metadata import FormContext
+from handlers.observability import request_id_of
 from handlers.payload import text_at
 from handlers.reminders import MONTANA
 from handlers.services import Services
@@ -125,7 +126,7 @@ def register(app: App, services: Services) -> None:
         services.after_ack.run(
             lambda: refresh(client, str(user), dm if is_channel_id(dm) else None),
             body={},
-            request_id=str(context.get("request_id", "-")),
+            request_id=request_id_of(context),
         )
 
     @app.action(NEW_CHECK_ACTION_ID)
@@ -144,5 +145,5 @@ def register(app: App, services: Services) -> None:
         services.after_ack.run(
             lambda: client.views_open(trigger_id=trigger, view=view),
             body=body,
-            request_id=str(context.get("request_id", "-")),
+            request_id=request_id_of(context),
         )

@@ -26,6 +26,11 @@ SORRY = (
 )
 
 
+def request_id_of(context: BoltContext) -> str:
+    """The id this module gave the request, for log lines and work done after the ack."""
+    return str(context.get("request_id", "-"))
+
+
 def _kind(body: dict[str, Any]) -> str:
     if "command" in body:
         return "command"
@@ -50,7 +55,7 @@ def register(app: App) -> None:
 
     @app.error
     def on_error(error: Exception, body: dict[str, Any], context: BoltContext) -> None:
-        report_failure(error, body, str(context.get("request_id", "-")), context.user_id)
+        report_failure(error, body, request_id_of(context), context.user_id)
 
 
 def report_failure(

@@ -22,6 +22,7 @@ from domain.deadline import long_date
 from domain.read_as import read_as
 from domain.reminders import reminder_days
 from handlers.metadata import MetadataSigner
+from handlers.observability import request_id_of
 from handlers.payload import mapping_at, text_at
 from handlers.services import Services
 from handlers.slack_text import clip, escape_mrkdwn, is_channel_id
@@ -150,7 +151,7 @@ def schedule(
 
 def register(app: App, services: Services, refresh_home: Callable[[WebClient, str], None]) -> None:
     def request_id(context: BoltContext) -> str:
-        return str(context.get("request_id", "-"))
+        return request_id_of(context)
 
     @app.action(REMIND_ACTION_ID)
     def remind(
@@ -173,7 +174,7 @@ def register(app: App, services: Services, refresh_home: Callable[[WebClient, st
             services.after_ack.run(
                 lambda: tell("This button could not be verified; nothing was scheduled."),
                 body=body,
-                request_id=request_id(context),
+                request_id=request_id_of(context),
             )
             return
         if message_ts is None:
@@ -198,7 +199,7 @@ def register(app: App, services: Services, refresh_home: Callable[[WebClient, st
             if user:
                 refresh_home(client, user)
 
-        services.after_ack.run(work, body=body, request_id=request_id(context))
+        services.after_ack.run(work, body=body, request_id=request_id_of(context))
 
     @app.action(CANCEL_ACTION_ID)
     def cancel(
@@ -243,4 +244,4 @@ def register(app: App, services: Services, refresh_home: Callable[[WebClient, st
             if user:
                 refresh_home(client, user)
 
-        services.after_ack.run(work, body=body, request_id=request_id(context))
+        services.after_ack.run(work, body=body, request_id=request_id_of(context))

@@ -22,6 +22,7 @@ from slack_sdk.errors import SlackApiError, SlackClientError
 from domain import InputError, check
 from domain.citations import FIRST_YEAR, LAST_YEAR
 from handlers.form_state import saved_check
+from handlers.observability import request_id_of
 from handlers.payload import mapping_at, text_at
 from handlers.reminders import remind_value
 from handlers.results import MAX_BYTES, ResultsFileError, ScanOptions, scan, scan_csv
@@ -129,7 +130,7 @@ def register(app: App, services: Services) -> None:
                 return
             run_scan(client, to, ids, options)
 
-        services.after_ack.run(work, body={}, request_id=str(context.get("request_id", "-")))
+        services.after_ack.run(work, body={}, request_id=request_id_of(context))
 
     @app.shortcut(SCAN_SHORTCUT_ID)
     def scan_shortcut(
@@ -159,7 +160,7 @@ def register(app: App, services: Services) -> None:
                     text="That message carries no file to scan.",
                 ),
                 body={},
-                request_id=str(context.get("request_id", "-")),
+                request_id=request_id_of(context),
             )
             return
         metadata = services.signer.sign(
@@ -170,7 +171,7 @@ def register(app: App, services: Services) -> None:
         services.after_ack.run(
             lambda: client.views_open(trigger_id=trigger, view=view),
             body={},
-            request_id=str(context.get("request_id", "-")),
+            request_id=request_id_of(context),
         )
 
     @app.view(SCAN_FORM_ID)
@@ -201,7 +202,7 @@ def register(app: App, services: Services) -> None:
         services.after_ack.run(
             lambda: run_scan(client, to, ids, options),
             body={},
-            request_id=str(context.get("request_id", "-")),
+            request_id=request_id_of(context),
         )
 
     @app.action(CHECK_ACTION_ID)
@@ -233,7 +234,7 @@ def register(app: App, services: Services) -> None:
                 channel=str(channel), thread_ts=thread, **posted.as_kwargs()
             ),
             body=body,
-            request_id=str(context.get("request_id", "-")),
+            request_id=request_id_of(context),
         )
 
 

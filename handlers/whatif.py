@@ -12,6 +12,7 @@ from domain import InputError
 from handlers.form_state import saved_check, saved_fields
 from handlers.form_view import form_view, prefill_values
 from handlers.metadata import FormContext
+from handlers.observability import request_id_of
 from handlers.payload import mapping_at, text_at
 from handlers.services import Services
 from handlers.slack_text import is_channel_id
@@ -39,7 +40,7 @@ def register(app: App, services: Services) -> None:
                 services.after_ack.run(
                     lambda: respond(response_type="ephemeral", replace_original=False, text=why),
                     body=body,
-                    request_id=str(context.get("request_id", "-")),
+                    request_id=request_id_of(context),
                 )
             else:
                 log.info("what-if button with inputs that do not check")  # never the inputs
@@ -60,5 +61,5 @@ def register(app: App, services: Services) -> None:
         services.after_ack.run(
             lambda: client.views_open(trigger_id=trigger, view=view),
             body=body,
-            request_id=str(context.get("request_id", "-")),
+            request_id=request_id_of(context),
         )

@@ -52,12 +52,9 @@ def env_without_slack(**extra: str) -> dict[str, str]:
     return env
 
 
-@contextmanager
-def serving(
-    argv: list[str], port: int, fake: FakeSlack, logs: list[str], **env: str
-) -> Iterator[str]:
-    """Runs a server process with the bot's credentials, until it answers /healthz; yields its
-    base URL, then stops it and appends what it logged to `logs`."""
+def start_server(argv: list[str], port: int, fake: FakeSlack, **env: str) -> subprocess.Popen[str]:
+    """A server process with the bot's credentials against the fake Slack, once it answers
+    /healthz; the caller stops it (terminate, or a signal it is testing)."""
     process = subprocess.Popen(
         argv,
         env=env_without_slack(
@@ -71,10 +68,19 @@ def serving(
         stderr=subprocess.PIPE,
         text=True,
     )
+    wait_healthy(f"http://127.0.0.1:{port}", process)
+    return process
+
+
+@contextmanager
+def serving(
+    argv: list[str], port: int, fake: FakeSlack, logs: list[str], **env: str
+) -> Iterator[str]:
+    """Runs a server process with the bot's credentials, until it answers /healthz; yields its
+    base URL, then stops it and appends what it logged to `logs`."""
+    process = start_server(argv, port, fake, **env)
     try:
-        base = f"http://127.0.0.1:{port}"
-        wait_healthy(base, process)
-        yield base
+        yield f"http://127.0.0.1:{port}"
     finally:
         process.terminate()
         logs.append(process.communicate(timeout=15)[1])

@@ -14,13 +14,14 @@ from typing import Any, Final
 from domain import Outcome, verdict_json
 from domain.deadline import long_date
 from domain.explain import explain
+from domain.related import BOND_RECOUNT
 from handlers.results.scan import Scan, ScannedContest
 
 WIDTH: Final = 92
 _SECTIONS: Final = (
     (Outcome.AVAILABLE, "Recount available"),
     (Outcome.TIE, "Ties"),
-    (Outcome.BOND, "13-16-211 bond band"),
+    (Outcome.BOND, f"{BOND_RECOUNT.section} bond band"),
 )
 CSV_COLUMNS: Final = (
     "title",

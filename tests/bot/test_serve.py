@@ -12,7 +12,11 @@ from bot.serve import serve
 from bot.settings import Settings
 
 from ..fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack, command_body, signed_headers
-from ..servers import env_without_slack, free_port, post, serving
+from ..servers import env_without_slack, free_port, post, serving, start_server
+
+
+def http_server_argv(port: int) -> list[str]:
+    return [sys.executable, "-m", "bot", "serve", "--http", "--port", str(port)]
 
 
 def test_serve_without_credentials_names_the_variables() -> None:
@@ -118,8 +122,7 @@ def test_start_up_checks_the_token_once(
 
 def test_serve_http_as_a_process(fake: FakeSlack) -> None:
     port, logs = free_port(), list[str]()
-    argv = [sys.executable, "-m", "bot", "serve", "--http", "--port", str(port)]
-    with serving(argv, port, fake, logs) as base:
+    with serving(http_server_argv(port), port, fake, logs) as base:
         body = command_body("question for 3237 against 3250 signers 12", fake.response_url())
         status, text = post(f"{base}/slack/events", body, signed_headers(body))
         assert status == 200
@@ -146,23 +149,11 @@ def test_sigterm_finishes_a_verdict_already_promised(fake: FakeSlack) -> None:
     import signal
     import time
 
-    from ..servers import wait_healthy
     from ..slack_helpers import FORM_VALUES, signed_form, view_payload
 
     port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bot", "serve", "--http", "--port", str(port)],
-        env=env_without_slack(
-            SLACK_BOT_TOKEN=BOT_TOKEN,
-            SLACK_SIGNING_SECRET=SIGNING_SECRET,
-            SLACK_API_URL=fake.api_url,
-        ),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    process = start_server(http_server_argv(port), port, fake)
     base = f"http://127.0.0.1:{port}"
-    wait_healthy(base, process)
     fake.delay = 2.0  # Slack holds the verdict's post open
     from ..fake_slack import payload_body
 
@@ -185,24 +176,12 @@ def test_a_whole_runs_log_never_holds_what_was_typed(fake: FakeSlack) -> None:
     import signal
 
     from ..fake_slack import payload_body
-    from ..servers import wait_healthy
     from ..slack_helpers import button_payload
 
     typed = "Zyxwvutsrq 1204 Qponmlkjih 1199"
     port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bot", "serve", "--http", "--port", str(port)],
-        env=env_without_slack(
-            SLACK_BOT_TOKEN=BOT_TOKEN,
-            SLACK_SIGNING_SECRET=SIGNING_SECRET,
-            SLACK_API_URL=fake.api_url,
-        ),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    process = start_server(http_server_argv(port), port, fake)
     events = f"http://127.0.0.1:{port}/slack/events"
-    wait_healthy(f"http://127.0.0.1:{port}", process)
     command = command_body(f"county {typed}", fake.response_url())
     post(events, command, signed_headers(command))
     post(events, command, signed_headers(command, secret="rotated"))  # a bad signature
