@@ -405,7 +405,7 @@ def build_check(kind: str | ContestKind, fields: Mapping[str, object]) -> CheckI
             [
                 Problem(
                     name,
-                    f"{field_name(name)} does not apply to a {info.label} "
+                    f"{field_name(name)} does not apply to {info.a_label} "
                     f"({resolved.value}); it takes {_takes(info.family)}",
                 )
                 for name in stray

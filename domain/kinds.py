@@ -48,6 +48,11 @@ class KindInfo:
     school: bool = False
 
     @property
+    def a_label(self) -> str:
+        """The label with its article, for sentences: "a county office", "an error ..."."""
+        return f"{'an' if self.label[0] in 'aeiou' else 'a'} {self.label}"
+
+    @property
     def rule(self) -> SubsectionRule:
         return RULES[self.subsection]
 

@@ -233,18 +233,18 @@ def settle(contest: Contest, answers: Answers, election: str | None, complete: b
         wider = _SPANNING.get(kind)
         if wider is not None:
             contest.notes.append(
-                f"voted on in {len(contest.counties)} counties, so a {KINDS[wider].label}"
+                f"voted on in {len(contest.counties)} counties, so {KINDS[wider].a_label}"
             )
             contest.kind = kind = wider
         elif KINDS[kind].school:
             contest.doubt(
-                f"a {KINDS[kind].label} voted on in {len(contest.counties)} counties: a joint "
+                f"{KINDS[kind].a_label} voted on in {len(contest.counties)} counties: a joint "
                 "school district's recount is not checked here (today's code has its own school "
                 "subsection); ask the school election filing officer"
             )
         else:
             contest.doubt(
-                f"a {KINDS[kind].label} in {len(contest.counties)} files: which kind is it?"
+                f"{KINDS[kind].a_label} in {len(contest.counties)} files: which kind is it?"
             )
     if kind is not None and KINDS[kind].subsection not in _ONE_COUNTY:
         if contest.whole_sources == {True, False}:

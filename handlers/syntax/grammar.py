@@ -80,7 +80,7 @@ def _kind(token: Token) -> ContestKind:
             [
                 Problem(
                     "kind",
-                    f'"{token.text}" is not a kind of contest; for a {KINDS[meant].label} write '
+                    f'"{token.text}" is not a kind of contest; for {KINDS[meant].a_label} write '
                     f"{example_for(meant)}",
                 )
             ],

@@ -99,7 +99,7 @@ def _did_you_mean(items: Items, token: Token, keyword: str, value: str | None) -
     info = KINDS[items.kind]
     if name not in {f.key for f in fields_for(items.kind)}:
         fix += (
-            f". But {FIELDS[name].term.name} does not apply to a {info.label} "
+            f". But {FIELDS[name].term.name} does not apply to {info.a_label} "
             f"({items.kind.value}); it takes {takes(items.kind)}"
         )
     elif head.lower() != keyword and value is not None and NUMBERISH.fullmatch(value):

@@ -108,6 +108,8 @@ def near_kind(word: str) -> ContestKind | None:
     typed = word.lower()
     if office_kind(typed) is not None:
         return office_kind(typed)
-    close = [(_osa(typed, k), kind) for k, kind in KIND_WORDS.items() if len(k) >= 4]
+    # A mistyped office ("sherrif", "comissioner") points to its kind as a mistyped kind does.
+    words = {**OFFICE_WORDS, **KIND_WORDS}
+    close = [(_osa(typed, k), kind) for k, kind in words.items() if len(k) >= 4]
     distance, kind = min(close, key=lambda pair: pair[0])
     return kind if distance <= (1 if len(typed) <= 5 else 2) else None

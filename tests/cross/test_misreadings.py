@@ -69,6 +69,12 @@ CASES = [
     refused("mayor A 10 B 9", "for a city or town office write municipal"),
     refused("HD22 A 5 B 4", "for a legislative seat write legislature"),
     refused("countee Smith 1204 Jones 1199", "for a county office write county"),
+    # a mistyped office points to its kind too; the article follows the label
+    refused("sherrif Smith 1204 Jones 1199", "for a county office write county Smith"),
+    refused("comissioner Smith 1204 Jones 1199", "for a county office write county"),
+    refused("trustes A 5 B 4", "for a school trustee race write school"),
+    refused("canvas-error", "for an error found by the county canvass board write canvass-error"),
+    refused("zzzzzz A 5 B 4", '"zzzzzz" is not a kind of contest; use one of: county,'),
     refused("county Sheriff Smith 1204 Jones 1199", "Sheriff is not a candidate"),
     refused("judge Smith 1204 Jones 1199 dept 3", 'To label the race write race "dept 3"'),
     refused("question for 3237 against 3250 levy 2", "levy is not a candidate"),

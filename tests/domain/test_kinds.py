@@ -78,3 +78,10 @@ def test_families_and_counties() -> None:
         "multicounty-question",
     ]
     assert KINDS[ContestKind.LEGISLATURE].rule.subsection is Subsection.MULTI_COUNTY_OFFICE
+
+
+def test_a_label_takes_the_article_its_first_sound_needs() -> None:
+    assert KINDS[ContestKind.COUNTY].a_label == "a county office"
+    assert KINDS[ContestKind.CANVASS_ERROR].a_label == (
+        "an error found by the county canvass board"
+    )
