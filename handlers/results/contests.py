@@ -237,11 +237,7 @@ def settle(contest: Contest, answers: Answers, election: str | None, complete: b
             )
             contest.kind = kind = wider
         elif KINDS[kind].school:
-            contest.doubt(
-                f"{KINDS[kind].a_label} voted on in {len(contest.counties)} counties: a joint "
-                "school district's recount is not checked here (today's code has its own school "
-                "subsection); ask the school election filing officer"
-            )
+            _joint_school(contest, kind, f"voted on in {len(contest.counties)} counties")
         else:
             contest.doubt(
                 f"{KINDS[kind].a_label} in {len(contest.counties)} files: which kind is it?"
@@ -256,20 +252,36 @@ def settle(contest: Contest, answers: Answers, election: str | None, complete: b
             contest.coverage = "whole" if complete else "county share"
             if not complete:
                 n = len(contest.counties)
+                share = "that county's" if n == 1 else "those counties'"
                 contest.doubt(
                     f"a multi-county contest given here for {n} count{'y' if n == 1 else 'ies'}: "
-                    "the margin is their share, so no verdict unless --complete says the files "
-                    "hold every county that voted on it"
+                    f"the margin is {share} share, so no verdict unless --complete says the "
+                    "files hold every county that voted on it"
                 )
     named = SEVERAL_COUNTIES.search(contest.title)
-    if named is not None and len(contest.counties) == 1:
-        contest.doubt(
-            f"its title names several counties ({named.group(0)}) but the files give one "
-            "county's votes under its own code: add the counties' votes up, or give the "
-            "district's totals in a table"
-        )
+    if named is not None and kind is not None and contest.kind_from != "answer":
+        if KINDS[kind].school and len(contest.counties) == 1:
+            _joint_school(contest, kind, f"of a district in {named.group(0)}")
+        elif KINDS[kind].subsection in _ONE_COUNTY and len(contest.counties) == 1:
+            spanning = _SPANNING[ContestKind.QUESTION if contest.question else ContestKind.DISTRICT]
+            contest.doubt(
+                f"its title names several counties ({named.group(0)}) but it reads as "
+                f"{KINDS[kind].a_label} of one county: if these are one county's votes, add "
+                f"the counties' votes up; if they are the whole district's, give --kind "
+                f'"{contest.title}={spanning.value}" and --complete'
+            )
     _seats(contest, answers, election)
     contest.unopposed = len(contest.choices) == 1 and contest.retention is None
+
+
+def _joint_school(contest: Contest, kind: ContestKind, where: str) -> None:
+    """A school election spanning counties: neither the 1987 (1)/(3) nor the (5) figures are
+    sure for it, and today's school subsection was not seen (domain.current_law)."""
+    contest.doubt(
+        f"{KINDS[kind].a_label} {where}: a joint school district's recount is not checked "
+        "here (today's code has its own school subsection); ask the school election filing "
+        "officer"
+    )
 
 
 def _seats(contest: Contest, answers: Answers, election: str | None) -> None:

@@ -30,7 +30,9 @@ def scan_request(text: str, today: date) -> ScanOptions:
     seats: list[str] = []
     i = 0
     while i < len(tokens):
-        word = tokens[i].word
+        # The scan's own advice is written as the command line's options ("give --kind ..."):
+        # a clerk who copies "--kind" into Slack means the word.
+        word = tokens[i].word.removeprefix("--")
         following = tokens[i + 1] if i + 1 < len(tokens) else None
         if word == "complete":
             complete, i = True, i + 1

@@ -43,3 +43,12 @@ def test_short_forms(text: str) -> None:
 def test_a_word_it_does_not_know(text: str, why: str) -> None:
     with pytest.raises(InputError, match=why):
         scan_request(text, TODAY)
+
+
+def test_the_command_lines_dashes_copied_from_the_advice_are_the_same_words() -> None:
+    options = scan_request(
+        'canvass 11/25 --complete --kind "LEVY=question" --seats "TRUSTEES=3"', TODAY
+    )
+    assert options.complete is True
+    assert dict(options.answers.kinds) == {"levy": ContestKind.QUESTION}
+    assert dict(options.answers.seats) == {"trustees": 3}

@@ -293,3 +293,47 @@ def test_a_school_race_across_counties_goes_to_a_person() -> None:
 def test_a_trustee_title_naming_no_district_is_not_guessed() -> None:
     c = only(run(table("Trustee,A,900", "Trustee,B,895")))
     assert c.contest.kind is None and c.verdict is None
+
+
+HOSPITAL = "HOSPITAL LEVY LAKE, MISSOULA, SANDERS COUNTIES"
+
+
+def test_a_title_naming_several_counties_says_how_to_get_a_verdict() -> None:
+    rows = (f'"{HOSPITAL}",YES,1000', f'"{HOSPITAL}",NO,998')
+    c = only(run(table(*rows)))
+    assert c.verdict is None
+    assert c.contest.attention == [
+        "its title names several counties (LAKE, MISSOULA, SANDERS COUNTIES) but it reads as "
+        "a local ballot question of one county: if these are one county's votes, add the "
+        "counties' votes up; if they are the whole district's, give --kind "
+        f'"{HOSPITAL}=multicounty-question" and --complete'
+    ]
+    # Following the advice gives the verdict under (5), not the same doubt again.
+    answered = only(
+        run(
+            table(*rows),
+            complete=True,
+            answers=answers_from([f"{HOSPITAL}=multicounty-question"], []),
+        )
+    )
+    assert answered.contest.attention == []
+    assert answered.verdict is not None and answered.verdict.subsection.value == 5
+
+
+def test_a_school_question_of_a_joint_district_goes_to_a_person() -> None:
+    title = "ARLEE SCHOOL DISTRICT JT&8 BONDS ELECTION LAKE, MISSOULA, SANDERS COUNTIES"
+    c = only(run(table(f'"{title}",BONDS YES,1000', f'"{title}",BONDS NO,998')))
+    assert c.contest.kind is ContestKind.SCHOOL_QUESTION and c.verdict is None
+    assert c.contest.attention == [
+        "a school district ballot question of a district in LAKE, MISSOULA, SANDERS COUNTIES: "
+        "a joint school district's recount is not checked here (today's code has its own "
+        "school subsection); ask the school election filing officer"
+    ]
+
+
+def test_one_countys_share_of_a_multi_county_contest_says_whose_share() -> None:
+    c = only(run(table("US Representative,A,900", "US Representative,B,890")))
+    assert c.contest.attention == [
+        "a multi-county contest given here for 1 county: the margin is that county's share, so "
+        "no verdict unless --complete says the files hold every county that voted on it"
+    ]
