@@ -317,7 +317,15 @@ def _summary(v: Verdict) -> str:
             f"The margin qualifies, but the last day to file was {long_date(v.deadline.deadline)}."
         )
     if outcome is Outcome.PETITION_SHORT:
-        return "The margin qualifies, but the petition does not have enough signers or counties."
+        short = " and ".join(
+            what
+            for what, minimum, given in (
+                ("signers", v.rule.min_signers, v.petition.signers),
+                ("counties", v.rule.min_counties, v.petition.counties),
+            )
+            if minimum is not None and given is not None and given < minimum.value
+        )
+        return f"The margin qualifies, but the petition does not have enough {short}."
     when = ""
     if v.deadline is not None:
         when = f" by {long_date(v.deadline.deadline_safe)}"

@@ -219,3 +219,16 @@ def test_quotes_and_edition_come_with_every_explanation() -> None:
     e = explain(verdict_of("multicounty-question for 10 against 9"))
     assert [q[:3] for q in e.quotes] == ["(5)", "(6)"]
     assert e.edition.startswith("Text as amended through 1987; (5) is (1)(e)")
+
+
+@pytest.mark.parametrize(
+    ("text", "short"),
+    [
+        ("question for 500 against 499 signers 9", "signers"),
+        ("state-question yes 201000 no 200600 signers 150 counties 4", "counties"),
+        ("state-question yes 201000 no 200600 signers 99 counties 4", "signers and counties"),
+    ],
+)
+def test_a_short_petition_says_what_it_is_short_of(text: str, short: str) -> None:
+    e = explain(verdict_of(text))
+    assert e.summary == f"The margin qualifies, but the petition does not have enough {short}."
