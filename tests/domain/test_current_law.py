@@ -230,10 +230,27 @@ def test_a_1_county_race_carries_no_note() -> None:
 
 
 def test_every_note_carries_its_source_and_confidence_in_the_json() -> None:
+    verdicts = [
+        verdict_of(text, TODAY)
+        for text in (
+            "canvass-error",
+            "school A 1204 B 1199",
+            "legislature A 4015 B 3985 canvass 2026-11-16",
+            "state-question yes 201000 no 200600",
+            "question for 600 against 500",
+        )
+    ]
+    listed = {n["code"]: n for v in verdicts for n in verdict_json(v)["current_law"]}
+    assert set(listed) == {note.code for note in ALL_NOTES}  # each note reaches some verdict
     for note in ALL_NOTES:
-        shown = note.as_json()
-        assert set(shown) == {"code", "section", "says", "source", "confidence"}
-        assert shown["source"] and shown["confidence"] in {c.value for c in Confidence}
+        assert listed[note.code] == {
+            "code": note.code,
+            "section": note.section,
+            "says": note.says,
+            "source": note.source,
+            "confidence": note.confidence.value,
+        }
+        assert note.source.strip() and note.section.strip()
 
 
 @pytest.mark.parametrize(
