@@ -144,7 +144,8 @@ def canvass_hint(subsection: Subsection) -> str | None:
     return QUESTION_STATE_CANVASS.sentence if QUESTION_STATE_CANVASS in notes else None
 
 
-# Notes that go with every verdict under a subsection, whatever its figures.
+# Notes on how a petition under a subsection proceeds: on its verdicts, except where the margin
+# leaves nothing to file under 13-16-201 (domain.verdict.Verdict.current_law).
 BY_SUBSECTION: Final = MappingProxyType(
     {
         Subsection.MULTI_COUNTY_OFFICE: (CERTIFIED_MAIL,),

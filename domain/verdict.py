@@ -148,7 +148,9 @@ class Verdict:
     def current_law(self) -> tuple[CurrentLawNote, ...]:
         """Where today's code differs from the 1987 text for this verdict (domain.current_law)."""
         notes = [SCHOOL_ELECTIONS] if self.info.school else []
-        notes.extend(BY_SUBSECTION.get(self.subsection, ()))
+        if self.outcome not in (Outcome.NOT_AVAILABLE, Outcome.BOND):
+            # how a 13-16-201 petition proceeds: nothing to say when none can be filed
+            notes.extend(BY_SUBSECTION.get(self.subsection, ()))
         if self.outcome is Outcome.BOND:
             notes.append(BOND_FILING)
         if self.info.family is Family.BALLOT_QUESTION and not self.margin_qualifies:

@@ -192,7 +192,8 @@ def test_the_bond_band_names_the_filing_office_and_the_bond_setter() -> None:
     ) in e.petition_lines
     j = verdict_json(v)
     assert j["file_with"] == "nomination_filing_officer"
-    assert codes(v) == ["notice_by_certified_mail", "bond_recount_filing"]
+    # the (2) notice is not said: no 13-16-201 petition is filed in the bond band
+    assert codes(v) == ["bond_recount_filing"]
     assert json_note(v, BOND_FILING)["source"] == "13-16-211, text seen in the 2021 code"
 
 
@@ -213,6 +214,21 @@ def test_a_question_that_does_not_qualify_points_to_a_court_ordered_recount(
         assert v.outcome is Outcome.NOT_AVAILABLE
         assert "only by order of a court" in court_lines[0]
         assert court_lines[0].endswith("[from summaries of the sections]")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("legislature A 4010 B 3990 canvass 2026-11-16", ["notice_by_certified_mail"]),  # 20 ok
+        ("legislature A 4011 B 3989 canvass 2026-11-16", ["bond_recount_filing"]),  # 22
+        ("legislature A 5000 B 3000 canvass 2026-11-16", []),  # far outside
+        ("legislature A 4000 B 4000 canvass 2026-11-16", ["notice_by_certified_mail"]),  # tie
+        ("state-question yes 201000 no 199000", ["question_court_recount"]),  # 2,000 > 1,000
+        ("school A 5000 B 3000", ["school_election_subsection"]),  # the 1987 figures, flagged
+    ],
+)
+def test_process_notes_only_where_a_petition_can_be_filed(text: str, expected: list[str]) -> None:
+    assert codes(verdict_of(text, TODAY)) == expected
 
 
 def test_a_candidate_race_outside_the_bond_band_has_no_court_route() -> None:
@@ -236,6 +252,7 @@ def test_every_note_carries_its_source_and_confidence_in_the_json() -> None:
             "canvass-error",
             "school A 1204 B 1199",
             "legislature A 4015 B 3985 canvass 2026-11-16",
+            "legislature A 4010 B 3990 canvass 2026-11-16",
             "state-question yes 201000 no 200600",
             "question for 600 against 500",
         )
