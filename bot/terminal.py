@@ -14,6 +14,7 @@ from typing import Final
 from domain import KINDS, InputError, Verdict, check, verdict_json
 from domain.explain import explain
 from handlers.syntax import (
+    AMBIGUOUS_SUMMARY,
     EXAMPLES,
     ITEMS_SUMMARY,
     FormRequest,
@@ -74,6 +75,7 @@ def help_text(prefix: str) -> str:
     for info in KINDS.values():
         alias = f" [{', '.join(info.aliases)}]" if info.aliases else ""
         lines.append(f"  {info.kind.value}{alias}: {info.covers}; {info.subsection.code}")
+    lines += textwrap.wrap(AMBIGUOUS_SUMMARY, WIDTH, initial_indent="  ", subsequent_indent="    ")
     lines += ["", "Examples:"]
     lines += [f"  {prefix} {text}" for text in EXAMPLES]
     return "\n".join(lines) + "\n"

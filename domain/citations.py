@@ -98,6 +98,11 @@ BOND_RECOUNT_SHARE: Final = Cited(
     "13-16-211",
     "defeated by not more than 1/2 of 1% of the total votes cast (recount with a bond)",
 )
+RECOUNT_BOARD_CONVENES_DAYS: Final = Cited(
+    5,
+    "13-16-204(2)",
+    "the recount board convenes no later than 5 days after it is notified",
+)
 MONTANA_COUNTIES: Final = Cited(
     56,
     "Montana has 56 counties (Title 7, ch. 1, part 22)",

@@ -27,6 +27,7 @@ class Confidence(StrEnum):
     BILL_SUMMARIES = "from bill summaries; wording not verified"
     SUMMARIES = "from summaries of the sections"
     INFERRED = "inferred; no source found"
+    OLDER_TEXT = "text seen in an older edition; the deposit from summaries"
 
 
 class Shown(StrEnum):
@@ -100,57 +101,51 @@ CERTIFIED_MAIL: Final = CurrentLawNote(
     source="13-16-201(1)(b) of the current code",
     confidence=Confidence.TEXT_SEEN,
 )
-QUESTION_STATE_CANVASS: Final = CurrentLawNote(
-    code="question_official_canvass",
-    section="13-16-201(1)(d)-(e)",
-    says=(
-        "the official canvass that starts the 5 days is probably the state canvass, as it is "
-        "for (2) offices, not the county canvass. Nothing we found says so: confirm the date "
-        "with the Secretary of State."
-    ),
-    source="inferred from the state canvass for (2) races (Secretary of State's office, as "
-    "reported in 2020); no source for questions",
-    confidence=Confidence.INFERRED,
-)
-BOND_FILING: Final = CurrentLawNote(
-    code="bond_recount_filing",
-    section="13-16-211",
-    says=(
-        "the petition goes to the officer who received the candidate's filing for nomination; "
-        "the bond is set by the election administrator of the candidate's county of residence "
-        "and covers the costs of the recount in every county."
-    ),
-    source="13-16-211, text seen in the 2021 code",
-    confidence=Confidence.TEXT_SEEN,
-    shown=Shown.PETITION,
-)
+
+
+def bond_filing(multi_county: bool) -> CurrentLawNote:
+    """13-16-211's path: where the petition goes and who sets the bond. "Every county" only
+    where the office is voted on in more than one."""
+    costs = (
+        "covers the costs of the recount in every county"
+        if multi_county
+        else "covers the costs of the recount"
+    )
+    return CurrentLawNote(
+        code="bond_recount_filing",
+        section="13-16-211",
+        says=(
+            "the petition goes to the officer who received the candidate's declaration for "
+            "nomination (13-10-201(2): the same office as under 13-16-201); the bond is set by "
+            f"the election administrator of the candidate's county of residence and {costs}."
+        ),
+        source="13-16-211 and 13-10-201(2), text seen in the 2021 code",
+        confidence=Confidence.TEXT_SEEN,
+        shown=Shown.PETITION,
+    )
+
+
 COURT_ROUTE: Final = CurrentLawNote(
-    code="question_court_recount",
+    code="court_ordered_recount",
     section="13-16-301, 13-16-307",
     says=(
-        "a ballot question decided by more than the 13-16-201 margin can be recounted only by "
-        "order of a court, on application, with a cash deposit toward the costs; the bond "
-        "route of 13-16-211 is for candidates only."
+        "where nothing can be petitioned under 13-16-201 or 13-16-211, a recount can still be "
+        "ordered by a district court: within 5 days after the canvass an unsuccessful candidate, "
+        "or an elector on a ballot issue, may apply by a verified application stating the "
+        "grounds; the judge orders a recount on probable cause that the votes were not "
+        "correctly counted, and a deposit toward the costs is required. Ask the county attorney."
     ),
-    source="13-16-301 and 13-16-307, as described in summaries of the sections",
-    confidence=Confidence.SUMMARIES,
+    source="13-16-301 (text seen in the 1995 code) and 13-16-307 (from summaries)",
+    confidence=Confidence.OLDER_TEXT,
     shown=Shown.RELATED,
 )
 
 
-def canvass_hint(subsection: Subsection) -> str | None:
-    """Which canvass probably starts the clock, where only today's code (inferred) says so."""
-    notes = BY_SUBSECTION.get(subsection, ())
-    return QUESTION_STATE_CANVASS.sentence if QUESTION_STATE_CANVASS in notes else None
-
-
-# Notes on how a petition under a subsection proceeds: on its verdicts, except where the margin
-# leaves nothing to file under 13-16-201 (domain.verdict.Verdict.current_law).
+# Notes on how a petition under a subsection proceeds: on its verdicts where one can be filed
+# (domain.verdict.Verdict.current_law).
 BY_SUBSECTION: Final = MappingProxyType(
     {
         Subsection.MULTI_COUNTY_OFFICE: (CERTIFIED_MAIL,),
-        Subsection.STATE_QUESTION: (QUESTION_STATE_CANVASS,),
-        Subsection.MULTICOUNTY_QUESTION: (QUESTION_STATE_CANVASS,),
         Subsection.CANVASS_ERROR: (CANVASS_BOARD_2025,),
     }
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, timedelta
+from enum import StrEnum
 from functools import cache
 from typing import Final
 
@@ -18,6 +19,44 @@ from domain.citations import STATUTE, Cited
 from domain.legal_holidays import SATURDAY, legal_holiday
 
 ONE_DAY: Final = timedelta(days=1)
+
+
+def office_open(day: date) -> bool:
+    """A day a filing office is open: a weekday that is not a 1-1-216 legal holiday.
+    1-1-216(2)(c) counts Saturday as a business day, but no county, school district or
+    Secretary of State's office takes a petition over the counter on one."""
+    return day.weekday() < SATURDAY and legal_holiday(day) is None
+
+
+def last_open_day(on_or_before: date) -> date:
+    day = on_or_before
+    while not office_open(day):
+        day -= ONE_DAY
+    return day
+
+
+def next_open_day(on_or_after: date) -> date:
+    day = on_or_after
+    while not office_open(day):
+        day += ONE_DAY
+    return day
+
+
+class Phase(StrEnum):
+    """Where today stands in the filing window, for the one instruction a reply gives."""
+
+    NO_DEADLINE = "no_deadline"  # no canvass date: the window is not known yet
+    BEFORE_ACT_BY = "before_act_by"
+    ON_ACT_BY = "on_act_by"  # today is the last open day on or before the safe date
+    # The office is closed from the day after `act_by` through the safe date (a Saturday, or a
+    # Saturday after a Friday holiday): the next open day is `deadline`, timely only under 1-1-307.
+    OFFICE_CLOSED = "office_closed"
+    ONLY_1_1_307 = "only_1_1_307"  # after the safe date, on or before `deadline`
+    PASSED = "passed"
+
+    @property
+    def only_if_1_1_307(self) -> bool:
+        return self in (Phase.OFFICE_CLOSED, Phase.ONLY_1_1_307)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +81,24 @@ class Deadline:
     @property
     def readings_differ(self) -> bool:
         return self.deadline != self.deadline_safe
+
+    @property
+    def act_by(self) -> date:
+        """The day to act: the last day the filing office is open on or before the safe date.
+        Where the readings differ the safe date is a Saturday, so this is a day before it."""
+        return last_open_day(self.deadline_safe)
+
+    def phase(self, today: date) -> Phase:
+        act_by = self.act_by
+        if today < act_by:
+            return Phase.BEFORE_ACT_BY
+        if today == act_by:
+            return Phase.ON_ACT_BY
+        if today <= self.deadline_safe:
+            return Phase.OFFICE_CLOSED
+        if today <= self.deadline:
+            return Phase.ONLY_1_1_307
+        return Phase.PASSED
 
     def days_until(self, today: date) -> tuple[int, int]:
         """Days from `today` to `deadline` and to `deadline_safe` (negative once passed)."""

@@ -17,14 +17,14 @@ from domain.citations import (
     Cited,
     percent_phrase,
 )
-from domain.current_law import BOND_FILING, Shown
-from domain.deadline import Deadline, long_date
+from domain.current_law import Shown
+from domain.deadline import Deadline, Phase, long_date
 from domain.inputs import CandidateRace
 from domain.margin import Margin
 from domain.read_as import read_as
 from domain.related import BOND_RECOUNT, SCHOOL_TIE, TIE_RECOUNT
 from domain.subsections import Petitioner
-from domain.verdict import Outcome, Verdict
+from domain.verdict import NoteAbout, Outcome, Verdict
 
 NOT_LEGAL_ADVICE: Final = "not legal advice"
 
@@ -35,11 +35,11 @@ HEADLINES: Final = {
     Outcome.PETITION_SHORT: "Petition short",
     Outcome.NOT_AVAILABLE: "Recount not available: margin too large",
     Outcome.BOND: f"Recount with a bond may be available ({BOND_RECOUNT.section})",
-    Outcome.CANVASS_BOARD: "Canvass board may require a recount (2025 SB 57)",
+    # 2025 SB 57 is known from bill summaries only: the headline says "probably".
+    Outcome.CANVASS_BOARD: "Canvass board error: the board can probably require a recount",
 }
 SCHOOL_TIE_HEADLINE: Final = "Tie: goes to the school trustees"
-# Outcomes after which nobody files anything under 13-16-201.
-_NOTHING_TO_FILE: Final = (Outcome.NOT_AVAILABLE, Outcome.TIE, Outcome.DEADLINE_PASSED)
+ONLY_IF_1_1_307: Final = "ONLY IF 1-1-307 APPLIES"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +103,11 @@ def _comparison_lines(v: Verdict, m: Margin) -> list[str]:
             if inputs.seats == 1
             else f"{m.ahead.name}, the last of {inputs.seats} winners"
         )
+        tied_with = (
+            m.ahead.name
+            if inputs.seats == 1
+            else f"{m.ahead.name} for the last of {inputs.seats} seats"
+        )
         extra = inputs.total is not None or inputs.write_ins is not None
         cast = f"{m.total_votes:,} votes cast" + (
             " for the position (write-ins included)" if extra else ""
@@ -110,7 +115,7 @@ def _comparison_lines(v: Verdict, m: Margin) -> list[str]:
         if m.margin == 0:
             return [
                 _standings_line(m, inputs.seats),
-                f"{m.behind.name} is tied with {behind_whom}, out of {cast}.",
+                f"{m.behind.name} is tied with {tied_with}, out of {cast}.",
             ]
         return [
             _standings_line(m, inputs.seats),
@@ -165,24 +170,28 @@ def _margin_lines(v: Verdict) -> tuple[str, ...]:
     verb = "qualifies" if m.qualifies else "does not qualify"
     lines.append(f"{m.margin:,} {relation} {m.max_qualifying_margin:,}: the margin {verb}.")
     lines.append(what_if(m))
+    lines.extend(n.text for n in v.notes if n.about is NoteAbout.MARGIN)
     return tuple(lines)
 
 
 def _when_lines(v: Verdict, d: Deadline) -> list[str]:
-    """Which day to file by, and how many days are left to each date it names."""
+    """How many days are left to each date, with the numbers of the JSON (`days_left` to
+    `deadline`, `days_left_safe` to `deadline_safe`); once passed, how long ago."""
     left, left_safe = v.days_left, v.days_left_safe
     safe, late = long_date(d.deadline_safe), long_date(d.deadline)
-    if left is None:
+    if v.outcome is Outcome.DEADLINE_PASSED or (not v.to_file and d.passed(v.today)):
         return [f"That deadline passed {_days((v.today - d.deadline).days)} ago."]
-    if left_safe == 0:
-        also = f" {late} is timely too if 1-1-307 applies." if d.readings_differ else ""
-        return [f"File today: today ({safe}) is the last day to file.{also}"]
+    if left is None:
+        return []
     if left_safe is None:  # the safe date passed; the 1-1-307 date has not
         if left == 0:
-            return [f"File today — timely only if 1-1-307 applies (the safe date, {safe}, passed)."]
+            return [f"Today, {late}, is the last day if 1-1-307 applies; the safe date has passed."]
+        return [f"{_days(left)} left to {late}, if 1-1-307 applies; the safe date has passed."]
+    if v.phase is Phase.OFFICE_CLOSED:
+        when = "today" if left_safe == 0 else f"in {_days(left_safe)}"
         return [
-            f"The safe date, {safe}, has passed. File on {late} — timely only if 1-1-307 "
-            f"applies ({_days(left)} left)."
+            f"The safe date, {safe}, is {when}, but {v.closed_office} is closed until {late}; "
+            f"{_days(left)} left to {late} if 1-1-307 applies."
         ]
     if d.readings_differ:
         return [
@@ -195,7 +204,7 @@ def _when_lines(v: Verdict, d: Deadline) -> list[str]:
 def _deadline_lines(v: Verdict) -> tuple[str, ...]:
     outcome = v.outcome
     if outcome is Outcome.CANVASS_BOARD:
-        return ("No filing window: under the 1987 text the board may petition immediately.",)
+        return ("No filing window: the 1987 text has the board petition immediately.",)
     if outcome in (Outcome.NOT_AVAILABLE, Outcome.TIE):
         return ()
     d = v.deadline
@@ -205,14 +214,19 @@ def _deadline_lines(v: Verdict) -> tuple[str, ...]:
     if d is not None:
         if d.readings_differ:
             lines.append(
-                f"File by {long_date(d.deadline_safe)} to be safe under every reading; "
-                f"{long_date(d.deadline)} is timely if 1-1-307 applies."
+                f"Safe last day under every reading: {long_date(d.deadline_safe)}; "
+                f"{long_date(d.deadline)} if 1-1-307 applies."
             )
         else:
             lines.append(f"Last day to file: {long_date(d.deadline)}.")
+        if v.act_by is not None and v.act_by != d.deadline_safe:
+            lines.append(
+                f"Day to act: {long_date(v.act_by)}, the last day {v.closed_office} is open on "
+                "or before the safe date."
+            )
         lines.append(f"How: {d.trace()}")
         lines.extend(_when_lines(v, d))
-    lines.extend(v.notes)
+    lines.extend(n.text for n in v.notes if n.about is NoteAbout.DEADLINE)
     return tuple(lines)
 
 
@@ -235,32 +249,33 @@ def _petition_lines(v: Verdict) -> tuple[str, ...]:
         )
     if outcome is Outcome.TIE:
         return (f"No petition: the election office proceeds ({TIE_RECOUNT.section}).",)
-    if outcome in _NOTHING_TO_FILE:
-        return ()
+    if not v.to_file:
+        return ()  # nothing to file: no filing lines
+    assert v.file_with is not None  # every outcome with something to file names its office
+    lines: list[str] = []
     if outcome is Outcome.BOND:
         assert v.margin is not None
         name = v.margin.behind.name
-        return (
+        (bond,) = (n for n in v.current_law if n.shown is Shown.PETITION)
+        lines += [
             f"Who petitions: {name}, the defeated candidate, posting a bond that covers all "
             f"costs of the recount ({BOND_RECOUNT.section}).",
-            f"File with: the officer with whom {name} filed for nomination.",
-            f"Bond set by: the election administrator of {name}'s county of residence, to cover "
-            f"the recount's costs in every county ({BOND_FILING.section}; "
-            f"{BOND_FILING.confidence.value}).",
-        )
-    rule = v.rule
-    who = rule.who_petitions
-    if rule.petitioner is Petitioner.DEFEATED_CANDIDATE and v.margin is not None:
-        who = f"{v.margin.behind.name}, as {who}"
-    lines = [f"Who petitions: {who}."]
-    if v.file_with is not None:
-        lines.append(f"File with: {v.file_with.label}.")
-    for line in (
-        _figure_line("Signers", rule.min_signers, v.petition.signers),
-        _figure_line("Counties the signers represent", rule.min_counties, v.petition.counties),
-    ):
-        if line is not None:
-            lines.append(line)
+            f"File with: {v.file_with.label}, where {name} filed the declaration for "
+            f"nomination (13-10-201(2); {bond.confidence.value}).",
+        ]
+    else:
+        rule = v.rule
+        who = rule.who_petitions
+        if rule.petitioner is Petitioner.DEFEATED_CANDIDATE and v.margin is not None:
+            who = f"{v.margin.behind.name}, as {who}"
+        lines += [f"Who petitions: {who}.", f"File with: {v.file_with.label}."]
+        for line in (
+            _figure_line("Signers", rule.min_signers, v.petition.signers),
+            _figure_line("Counties the signers represent", rule.min_counties, v.petition.counties),
+        ):
+            if line is not None:
+                lines.append(line)
+    lines.extend(n.text for n in v.notes if n.about is NoteAbout.PETITION)
     if v.after_filing is not None:
         lines.append(f"After filing: {v.after_filing}.")
     return tuple(lines)
@@ -269,13 +284,54 @@ def _petition_lines(v: Verdict) -> tuple[str, ...]:
 def _related_lines(v: Verdict) -> tuple[str, ...]:
     lines = [f"{r.section}: {r.summary}" for r in v.related]
     lines.extend(f"{n.section}: {n.sentence}" for n in v.current_law if n.shown is Shown.RELATED)
-    if v.outcome is Outcome.NOT_AVAILABLE and v.margin is not None and v.margin.within_bond_range:
-        assert v.deadline is not None  # in the bond band, only a passed window ends the route
+    if v.outcome is Outcome.NOT_AVAILABLE and v.deadline is not None and v.deadline_passed:
+        # 13-16-211 and 13-16-301 count the same 5 days after the canvass.
+        routes = (
+            f"{BOND_RECOUNT.section} and 13-16-301"
+            if v.margin is not None and v.margin.within_bond_range
+            else "13-16-301"
+        )
         lines.append(
-            f"{BOND_RECOUNT.section}: its window closed with 13-16-201's, on "
-            f"{long_date(v.deadline.deadline)}."
+            f"{routes}: the 5 days after the canvass ran out with 13-16-201's, on "
+            f"{long_date(v.deadline.deadline)} at the latest."
         )
     return tuple(lines)
+
+
+def _action(v: Verdict) -> str:
+    """The one instruction: with whom, and the day, never a day already past or one the
+    office is closed (recount-rules.md section 6, "The day to act")."""
+    assert v.file_with is not None and v.closed_office is not None
+    office, file_with = v.closed_office, f"File with {v.file_with.label}"
+    d = v.deadline
+    if d is None:
+        return (
+            f"{file_with} within {PETITION_WINDOW_DAYS.value} days after the official canvass "
+            "(give the canvass date for the day)."
+        )
+    safe, late = long_date(d.deadline_safe), long_date(d.deadline)
+    match v.phase:
+        case Phase.BEFORE_ACT_BY | Phase.ON_ACT_BY:
+            when = "today, " if v.phase is Phase.ON_ACT_BY else "by "
+            closed = (
+                f" ({office} is closed on the safe last day, {safe})"
+                if d.act_by != d.deadline_safe
+                else ""
+            )
+            return f"{file_with} {when}{long_date(d.act_by)}{closed}."
+        case Phase.OFFICE_CLOSED:
+            return (
+                f"The last open day before the safe date, {long_date(d.act_by)}, has passed, "
+                f"and {office} is closed until {late}. {file_with} on {late} — timely only if "
+                "1-1-307 applies."
+            )
+        case Phase.ONLY_1_1_307:
+            day = "today" if v.today == d.deadline else f"on {late}, the next day it is open"
+            return (
+                f"{file_with} {day} — timely only if 1-1-307 applies; the safe date, {safe}, "
+                "has passed."
+            )
+    raise AssertionError(f"no instruction for {v.phase}")  # to_file outcomes have a phase
 
 
 def _summary(v: Verdict) -> str:
@@ -283,7 +339,7 @@ def _summary(v: Verdict) -> str:
     outcome = v.outcome
     if m is None:  # (7): no margin test; today's code changed it (domain.current_law)
         return (
-            "Under today's code the county canvass board may require a recount or an "
+            "Under today's code the county canvass board can probably require a recount or an "
             "inspection of ballots (2025 SB 57, from bill summaries; wording not verified). The "
             "1987 text we implement, (7), has the board petition the election administrator "
             "immediately. Confirm the board's authority with the county attorney or the "
@@ -304,12 +360,12 @@ def _summary(v: Verdict) -> str:
             f"A margin of {_votes(m.margin)} is more than the {m.max_qualifying_margin:,} that "
             f"qualify under {v.subsection.code}, but within {percent_phrase(BOND_RECOUNT_SHARE)} "
             f"(up to {m.max_bond_margin:,}): {m.behind.name} may petition for a recount with a "
-            f"bond ({BOND_RECOUNT.section})."
+            f"bond ({BOND_RECOUNT.section}). {_action(v)}"
         )
     if outcome is Outcome.NOT_AVAILABLE:
         return (
             f"A margin of {_votes(m.margin)} is more than the {m.max_qualifying_margin:,} that "
-            f"qualify under {v.subsection.code}."
+            f"qualify under {v.subsection.code}: nothing can be petitioned under 13-16-201."
         )
     if outcome is Outcome.DEADLINE_PASSED:
         assert v.deadline is not None
@@ -325,20 +381,20 @@ def _summary(v: Verdict) -> str:
             )
             if minimum is not None and given is not None and given < minimum.value
         )
-        return f"The margin qualifies, but the petition does not have enough {short}."
-    when = ""
-    if v.deadline is not None:
-        when = f" by {long_date(v.deadline.deadline_safe)}"
-    where = "" if v.file_with is None else f" with {v.file_with.label}"
-    return (
-        f"The margin of {_votes(m.margin)} qualifies (up to {m.max_qualifying_margin:,}). "
-        f"File{where}{when}."
+        return f"The margin qualifies, but the petition does not have enough {short}. {_action(v)}"
+    qualifies = (
+        f"The question is tied: a margin of 0 qualifies (up to {m.max_qualifying_margin:,})."
+        if v.is_question_tie
+        else f"The margin of {_votes(m.margin)} qualifies (up to {m.max_qualifying_margin:,})."
     )
+    return f"{qualifies} {_action(v)}"
 
 
 def _headline(v: Verdict) -> str:
     if v.outcome is Outcome.TIE and v.info.school:
         return SCHOOL_TIE_HEADLINE
+    if v.only_if_1_1_307:
+        return f"{HEADLINES[v.outcome]}, {ONLY_IF_1_1_307}"
     return HEADLINES[v.outcome]
 
 

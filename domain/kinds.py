@@ -57,6 +57,15 @@ class KindInfo:
         return RULES[self.subsection]
 
     @property
+    def multi_county(self) -> bool:
+        """Voted on in more than one county, or possibly so: (2) offices, (4) and (5)."""
+        return self.subsection in (
+            Subsection.MULTI_COUNTY_OFFICE,
+            Subsection.STATE_QUESTION,
+            Subsection.MULTICOUNTY_QUESTION,
+        )
+
+    @property
     def takes_counties(self) -> bool:
         """Whether the petition must come from signers of several counties ((4), (5))."""
         return self.rule.min_counties is not None
@@ -81,14 +90,14 @@ KINDS: Final = MappingProxyType(
                 aliases=(),
                 label="county office",
                 covers="county office (commissioner, sheriff, clerk and recorder, county attorney, "
-                "treasurer, ...)",
+                "treasurer, justice of the peace, ...)",
                 subsection=_S.ONE_COUNTY_OFFICE,
             ),
             KindInfo(
                 kind=_K.MUNICIPAL,
                 aliases=("city", "town"),
                 label="city or town office",
-                covers="city or town office (mayor, council)",
+                covers="city or town office (mayor, council, city judge)",
                 subsection=_S.ONE_COUNTY_OFFICE,
             ),
             KindInfo(
@@ -146,7 +155,7 @@ KINDS: Final = MappingProxyType(
             ),
             KindInfo(
                 kind=_K.DISTRICT_JUDGE,
-                aliases=("judge",),
+                aliases=(),
                 label="district court judgeship",
                 covers="judge of the district court",
                 subsection=_S.MULTI_COUNTY_OFFICE,
@@ -171,7 +180,7 @@ KINDS: Final = MappingProxyType(
             ),
             KindInfo(
                 kind=_K.STATE_QUESTION,
-                aliases=("initiative", "referendum"),
+                aliases=(),
                 label="statewide ballot question",
                 covers="question to the voters of the state",
                 subsection=_S.STATE_QUESTION,
@@ -194,6 +203,41 @@ KINDS: Final = MappingProxyType(
     }
 )
 
+# Words that name more than one kind (recount-rules.md section 1). They are not aliases: a
+# guess would send a justice of the peace to the (2) rules, which have no 10-vote floor, or a
+# city initiative to the Secretary of State. Each reading: (kind, what the word means there).
+AMBIGUOUS_WORDS: Final = MappingProxyType(
+    {
+        "judge": (
+            (_K.DISTRICT_JUDGE, "a district court judge"),
+            (_K.COUNTY, "a justice of the peace"),
+            (_K.MUNICIPAL, "a city judge"),
+        ),
+        "justice": (
+            (_K.STATE, "a supreme court justice"),
+            (_K.COUNTY, "a justice of the peace"),
+        ),
+        "initiative": (
+            (_K.STATE_QUESTION, "a statewide initiative"),
+            (_K.QUESTION, "a city's or county's initiative"),
+        ),
+        "referendum": (
+            (_K.STATE_QUESTION, "a statewide referendum"),
+            (_K.QUESTION, "a city's or county's referendum"),
+        ),
+    }
+)
+
+
+def ambiguous_message(word: str) -> str | None:
+    """Why `word` cannot be read as one kind, and the kinds it could mean; None if it can."""
+    readings = AMBIGUOUS_WORDS.get(word.strip().lower())
+    if readings is None:
+        return None
+    choices = "; ".join(f"{kind.value} for {meaning}" for kind, meaning in readings)
+    return f'"{word}" can mean more than one kind of contest; write the kind: {choices}'
+
+
 _BY_WORD: Final = MappingProxyType(
     {word: info.kind for info in KINDS.values() for word in (info.kind.value, *info.aliases)}
 )
@@ -206,6 +250,9 @@ def takes_counties(kind: ContestKind) -> bool:
 
 def resolve_kind(word: str) -> ContestKind:
     """A code or alias, any case, to its kind; anything else is an input error."""
+    ambiguous = ambiguous_message(word)
+    if ambiguous is not None:
+        raise InputError.about("kind", ambiguous)
     found = _BY_WORD.get(word.strip().lower())
     if found is None:
         raise InputError.about(

@@ -47,6 +47,14 @@ class Margin:
     tie_at_cut: bool = False  # the last seat is tied: who won is not settled by the count
 
     @property
+    def tied_for_last_seat(self) -> tuple[str, ...]:
+        """Who is tied for the last seat, in the order given; empty when nobody is."""
+        if not self.tie_at_cut:
+            return ()
+        cut = max(s.votes for s in self.standings if not s.won) if self.standings else 0
+        return tuple(s.name for s in self.standings if s.votes == cut)
+
+    @property
     def threshold_text(self) -> str:
         return exact_decimal(self.threshold)
 
@@ -112,9 +120,14 @@ def race_margin(race: CandidateRace, rule: SubsectionRule) -> Margin:
         checked = next(s for s in standings if s.name.casefold() == wanted)
     listed = sum(s.votes for s in standings)
     total = race.total if race.total is not None else listed + (race.write_ins or 0)
+    ahead = last_winner
+    if checked is last_winner:
+        # Named while tied for the last seat and listed in it: compare with the one it is tied
+        # with (margin 0), never with itself.
+        ahead = first_loser
     return _margin(
         rule,
-        Side(last_winner.name, last_winner.votes),
+        Side(ahead.name, ahead.votes),
         Side(checked.name, checked.votes),
         total,
         candidate_race=True,

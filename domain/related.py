@@ -9,6 +9,7 @@ from domain.citations import (
     BOND_RECOUNT_SHARE,
     MARGIN_SHARE,
     PETITION_WINDOW_DAYS,
+    RECOUNT_BOARD_CONVENES_DAYS,
     percent_phrase,
 )
 from domain.kinds import KindInfo
@@ -39,32 +40,83 @@ SCHOOL_TIE: Final = RelatedProvision(
     "A tie in a school election: today's code gives it to the board of trustees, not to the "
     "county's tie rule.",
 )
+
+
+def tied_seat(names: tuple[str, ...]) -> RelatedProvision:
+    """The last seat is tied between candidates other than the one checked: that tie is
+    recounted without a petition (13-16-203), whatever the checked candidate does."""
+    return RelatedProvision(
+        TIE_RECOUNT.section,
+        f"The last seat is tied ({' and '.join(names)}): a certified tie is recounted as if a "
+        "recount petition had been filed, so that recount needs no petition.",
+    )
+
+
+QUESTION_TIE_NOTE: Final = (
+    "A tied question: 13-16-203's recount without a petition speaks of tied candidates, not "
+    "questions. A margin of 0 qualifies, so the safe course is to file the petition as usual."
+)
 SCHOOL_RECOUNT_BOARD: Final = (
     "the school election filing officer notifies the school recount board: three trustees, "
     "with the district clerk as its secretary (13-16-204, 20-20-420)"
 )
+COUNTY_RECOUNT_BOARD: Final = "the election administrator notifies the county recount board"
+
+
+def board_convenes() -> str:
+    """13-16-204(2), in our words: the recount board meets within 5 days of being told."""
+    return (
+        f"convenes no later than {RECOUNT_BOARD_CONVENES_DAYS.value} days after it is notified "
+        f"({RECOUNT_BOARD_CONVENES_DAYS.reference})"
+    )
+
+
 SCHOOL_CANVASS_NOTE: Final = (
-    "A school election is not a county election: the official canvass that starts the 5 days "
-    "is the trustees' canvass (20-20-416), not the county canvass."
+    "Which canvass starts the 5 days: for an election the school district runs, probably the "
+    "trustees' canvass (20-20-416) [from neighbouring sections; the school subsection's text "
+    "not seen]; a school question or race on the county's ballot (a bond voted in November) "
+    "may be canvassed by the county instead. Confirm with the school election filing officer; "
+    "counting from the earlier canvass is the safe course."
 )
 STATE_CANVASS_NOTE: Final = (
     "For these offices the official canvass is the state canvass, which comes after the "
-    "county canvasses."
+    "county canvasses. Counting from the county canvass gives an earlier date: the safe "
+    "course while the date of the state canvass is not known."
+)
+QUESTION_CANVASS_NOTE: Final = (
+    "For a statewide or multicounty question the official canvass is probably the state "
+    "canvass, as for (2) offices [inferred; no source found]. Counting from the county "
+    "canvass gives an earlier date: the safe course while the date of the state canvass is "
+    "not known."
 )
 
 
 def official_canvass_note(info: KindInfo) -> str | None:
-    """Which canvass starts the 5 days, where that is not the county canvass."""
+    """Which canvass starts the 5 days, where that is not plainly the county canvass."""
     if info.school:
         return SCHOOL_CANVASS_NOTE
-    return STATE_CANVASS_NOTE if info.subsection is Subsection.MULTI_COUNTY_OFFICE else None
+    if info.subsection is Subsection.MULTI_COUNTY_OFFICE:
+        return STATE_CANVASS_NOTE
+    if info.subsection in (Subsection.STATE_QUESTION, Subsection.MULTICOUNTY_QUESTION):
+        return QUESTION_CANVASS_NOTE
+    return None
 
 
-SATURDAY_NOTE: Final = (
-    "County offices are closed on Saturdays. 1-1-307's title postpones a Saturday last day to "
-    "the next business day; its text could not be verified, so the earlier date is the safe one."
-)
+def saturday_note(office: str) -> str:
+    """Why a Saturday safe date is not the day to act, naming the office that is closed."""
+    return (
+        f"{office[0].upper()}{office[1:]} is closed on Saturdays. 1-1-307's title postpones a "
+        "Saturday last day to the next business day; its text could not be verified, so the "
+        "earlier date is the safe one."
+    )
+
+
 NO_CANVASS_NOTE: Final = (
     f"No canvass date given: the petition is due within {PETITION_WINDOW_DAYS.value} days after "
     "the official canvass."
+)
+MULTI_SEAT_NOTE: Final = (
+    "With several seats, the total is every vote cast for the office, all seats together: "
+    'our reading of "the total votes cast" in (1) and "for all candidates for the same '
+    'position" in (2).'
 )

@@ -1,30 +1,16 @@
 """When to remind a channel of a petition deadline: on days its offices are open.
 
-Two reminders: the last business day before the safe deadline, and the safe deadline itself
-(or the last business day on or before it). A business day here is a weekday that is not a
-1-1-216 legal holiday: 1-1-216(2)(c) counts Saturday as a business day, but county offices
-are closed then, and a reminder on a closed day helps nobody.
+Two reminders: the last open day before the day to act, and the day to act itself (the last
+open day on or before the safe deadline, `Deadline.act_by`). An open day is a weekday that is
+not a 1-1-216 legal holiday (domain.deadline.office_open): a reminder on a closed day helps
+nobody.
 """
 
 from __future__ import annotations
 
-from datetime import date, timedelta
-from typing import Final
+from datetime import date
 
-from domain.legal_holidays import SATURDAY, legal_holiday
-
-ONE_DAY: Final = timedelta(days=1)
-
-
-def office_open(day: date) -> bool:
-    return day.weekday() < SATURDAY and legal_holiday(day) is None
-
-
-def last_open_day(on_or_before: date) -> date:
-    day = on_or_before
-    while not office_open(day):
-        day -= ONE_DAY
-    return day
+from domain.deadline import ONE_DAY, last_open_day
 
 
 def reminder_days(deadline_safe: date) -> tuple[date, date]:

@@ -49,7 +49,8 @@ def subsection_text(subsection: Subsection) -> str:
 
 def edition_note(subsection: Subsection) -> str:
     """Which edition we quote, and where the subsection stands in the current code."""
+    rule = RULES[subsection]
     return (
-        f"Text as amended through 1987; ({subsection.value}) is "
-        f"{RULES[subsection].current_number} in the current code."
+        f"Text as amended through 1987; ({subsection.value}) is {rule.current_number} in the "
+        f"current code [numbering {rule.current_number_confidence}]."
     )

@@ -54,15 +54,27 @@ class Subsection(IntEnum):
 class FileWith(StrEnum):
     ELECTION_ADMINISTRATOR = "election_administrator"
     SECRETARY_OF_STATE = "secretary_of_state"
-    # Not in the 1987 text: today's school subsection (domain.current_law) and 13-16-211.
+    # Not in the 1987 text: today's school subsection (domain.current_law).
     SCHOOL_ELECTION_FILING_OFFICER = "school_election_filing_officer"
-    NOMINATION_FILING_OFFICER = "nomination_filing_officer"
+    # 13-16-211's "officer with whom the candidate filed for nomination", for a school office:
+    # 13-10-201(2) sends the other offices to the election administrator or the secretary of
+    # state, as 13-16-201 does; school candidates file with the district clerk (related.md).
+    SCHOOL_DISTRICT_CLERK = "school_district_clerk"
 
     @property
     def label(self) -> str:
-        if self is FileWith.NOMINATION_FILING_OFFICER:
-            return "the officer with whom the candidate filed for nomination"
         return f"the {self.value.replace('_', ' ')}"
+
+    @property
+    def office(self) -> str:
+        """The office a petition is carried to, as a reply names it when it is closed."""
+        match self:
+            case FileWith.SECRETARY_OF_STATE:
+                return "the secretary of state's office"
+            case FileWith.ELECTION_ADMINISTRATOR:
+                return "the election administrator's (county) office"
+            case FileWith.SCHOOL_ELECTION_FILING_OFFICER | FileWith.SCHOOL_DISTRICT_CLERK:
+                return "the school district office"
 
 
 class Petitioner(StrEnum):
@@ -77,6 +89,7 @@ class SubsectionRule:
 
     subsection: Subsection
     current_number: str  # where the 1987 subsection stands in the current code (related.md)
+    current_number_confidence: str  # how sure related.md is of that numbering
     petitioner: Petitioner | None
     who_petitions: str | None  # in plain words, for the reply
     file_with: FileWith | None
@@ -147,6 +160,7 @@ RULES: Final = MappingProxyType(
             SubsectionRule(
                 subsection=_S.ONE_COUNTY_OFFICE,
                 current_number="(1)(a)",
+                current_number_confidence="seen",
                 petitioner=Petitioner.DEFEATED_CANDIDATE,
                 who_petitions=_CANDIDATE_PETITION,
                 file_with=FileWith.ELECTION_ADMINISTRATOR,
@@ -161,6 +175,7 @@ RULES: Final = MappingProxyType(
             SubsectionRule(
                 subsection=_S.MULTI_COUNTY_OFFICE,
                 current_number="(1)(b)",
+                current_number_confidence="seen",
                 petitioner=Petitioner.DEFEATED_CANDIDATE,
                 who_petitions=_CANDIDATE_PETITION,
                 file_with=FileWith.SECRETARY_OF_STATE,
@@ -179,6 +194,7 @@ RULES: Final = MappingProxyType(
             SubsectionRule(
                 subsection=_S.LOCAL_QUESTION,
                 current_number="(1)(c)",
+                current_number_confidence="seen",
                 petitioner=Petitioner.ELECTORS,
                 who_petitions=(
                     f"electors of the jurisdiction: at least {LOCAL_QUESTION_MIN_SIGNERS.value} "
@@ -196,6 +212,7 @@ RULES: Final = MappingProxyType(
             SubsectionRule(
                 subsection=_S.STATE_QUESTION,
                 current_number="(1)(d)",
+                current_number_confidence="seen (its opening words)",
                 petitioner=Petitioner.ELECTORS,
                 who_petitions=(
                     f"electors of the state: at least {STATE_QUESTION_MIN_SIGNERS.value} must "
@@ -214,6 +231,7 @@ RULES: Final = MappingProxyType(
             SubsectionRule(
                 subsection=_S.MULTICOUNTY_QUESTION,
                 current_number="(1)(e)",
+                current_number_confidence="inferred; not seen",
                 petitioner=Petitioner.ELECTORS,
                 who_petitions=(
                     f"electors of the district: at least {MULTICOUNTY_QUESTION_MIN_SIGNERS.value}"
@@ -232,6 +250,7 @@ RULES: Final = MappingProxyType(
             SubsectionRule(
                 subsection=_S.SOS_NOTICE,
                 current_number="part of (1)(d)-(e)",
+                current_number_confidence="inferred; not seen",
                 petitioner=None,  # not a petition: what follows one under (4) or (5)
                 who_petitions=None,
                 file_with=None,
@@ -246,6 +265,7 @@ RULES: Final = MappingProxyType(
             SubsectionRule(
                 subsection=_S.CANVASS_ERROR,
                 current_number="(1)(f)",
+                current_number_confidence="cited so by secondary sources",
                 petitioner=Petitioner.CANVASS_BOARD,
                 who_petitions=(
                     "the board of county canvassers, which may petition immediately on finding "

@@ -9,38 +9,43 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
-from typing import assert_never
+from typing import Final, assert_never
 
 from domain.current_law import (
-    BOND_FILING,
     BY_SUBSECTION,
     COURT_ROUTE,
     SCHOOL_ELECTIONS,
     CurrentLawNote,
+    bond_filing,
 )
-from domain.deadline import Deadline, petition_deadline
+from domain.deadline import Deadline, Phase, petition_deadline
 from domain.inputs import BallotQuestion, CandidateRace, CanvassError, CheckInput
 from domain.kinds import KINDS, ContestKind, Family, KindInfo
 from domain.margin import Margin, question_margin, race_margin
 from domain.related import (
     BOND_RECOUNT,
+    COUNTY_RECOUNT_BOARD,
+    MULTI_SEAT_NOTE,
     NO_CANVASS_NOTE,
-    SATURDAY_NOTE,
+    QUESTION_TIE_NOTE,
     SCHOOL_RECOUNT_BOARD,
     SCHOOL_TIE,
     TIE_RECOUNT,
     RelatedProvision,
+    board_convenes,
     official_canvass_note,
+    saturday_note,
+    tied_seat,
 )
 from domain.statute import edition_note, subsection_text
-from domain.subsections import FileWith, Subsection, SubsectionRule
+from domain.subsections import FileWith, Petitioner, Subsection, SubsectionRule
 
 
 class Outcome(StrEnum):
     """The one decision a reply leads with; its value is the stable code of the JSON."""
 
     AVAILABLE = "recount_available"
-    TIE = "tie_recount"  # 13-16-203: recounted without a petition
+    TIE = "tie_recount"  # 13-16-203: a candidate tie, recounted without a petition
     DEADLINE_PASSED = "deadline_passed"
     PETITION_SHORT = "petition_insufficient"
     NOT_AVAILABLE = "margin_too_large"
@@ -48,9 +53,30 @@ class Outcome(StrEnum):
     CANVASS_BOARD = "canvass_board_error"  # (7): the board may petition (today: require)
 
 
+# Outcomes that leave something to file: only these carry the action fields (file_with,
+# petitioner, act_by, days_left, days_left_safe) and filing instructions (recount-rules.md
+# section 7). The canvass board's petition is not among them: under today's code (2025 SB 57,
+# unverified) the board requires a recount instead of petitioning for one.
+TO_FILE: Final = (Outcome.AVAILABLE, Outcome.PETITION_SHORT, Outcome.BOND)
+
+
 @dataclass(frozen=True, slots=True)
 class Quote:
     subsection: Subsection
+    text: str
+
+
+class NoteAbout(StrEnum):
+    """Which part of a reply a note belongs under."""
+
+    MARGIN = "margin"
+    DEADLINE = "deadline"
+    PETITION = "petition"
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    about: NoteAbout
     text: str
 
 
@@ -73,7 +99,7 @@ class Verdict:
     deadline: Deadline | None  # None without a canvass date, and always for (7)
     petition: PetitionFigures
     related: tuple[RelatedProvision, ...]
-    notes: tuple[str, ...]
+    notes: tuple[Note, ...]
     quotes: tuple[Quote, ...]  # the subsection, then those it relies on ((6) for (4), (5))
     edition: str
 
@@ -94,9 +120,37 @@ class Verdict:
         return None if self.deadline is None else self.deadline.passed(self.today)
 
     @property
+    def to_file(self) -> bool:
+        """Whether the outcome leaves a petition to file."""
+        return self.outcome in TO_FILE
+
+    @property
+    def phase(self) -> Phase | None:
+        """Where today stands in the window, for the one instruction; None where nothing is
+        to be filed."""
+        if not self.to_file:
+            return None
+        return Phase.NO_DEADLINE if self.deadline is None else self.deadline.phase(self.today)
+
+    @property
+    def act_by(self) -> date | None:
+        """The day to act (the last open day on or before the safe date) while it is today or
+        ahead; None where nothing is to be filed, with no canvass date, or once it has passed
+        (then `only_if_1_1_307` says what is left)."""
+        if self.deadline is None or self.phase not in (Phase.BEFORE_ACT_BY, Phase.ON_ACT_BY):
+            return None
+        return self.deadline.act_by
+
+    @property
+    def only_if_1_1_307(self) -> bool:
+        """Only the 1-1-307 reading is left: the office is closed through the safe date, or
+        the safe date has passed and `deadline` has not."""
+        return self.phase is not None and self.phase.only_if_1_1_307
+
+    @property
     def days_left(self) -> int | None:
-        """Whole days from today to `deadline`: 0 on that day, None once passed or with no
-        deadline (recount-rules.md section 7)."""
+        """Whole days from today to `deadline`: 0 on that day, None once passed, with no
+        deadline, or where nothing is to be filed (recount-rules.md section 7)."""
         return self._days_to(None if self.deadline is None else self.deadline.deadline)
 
     @property
@@ -105,13 +159,22 @@ class Verdict:
         return self._days_to(None if self.deadline is None else self.deadline.deadline_safe)
 
     def _days_to(self, day: date | None) -> int | None:
-        if day is None or day < self.today:
+        if day is None or day < self.today or not self.to_file:
             return None
         return (day - self.today).days
 
+    def _tied(self, family: Family) -> bool:
+        return self.margin is not None and self.margin.margin == 0 and self.info.family is family
+
     @property
     def is_tie(self) -> bool:
-        return self.margin is not None and self.margin.margin == 0
+        """A candidate tied at the cut: 13-16-203 speaks of tied candidates, not questions."""
+        return self._tied(Family.CANDIDATE_RACE)
+
+    @property
+    def is_question_tie(self) -> bool:
+        """A tied question: a margin of 0, which qualifies; the ordinary petition applies."""
+        return self._tied(Family.BALLOT_QUESTION)
 
     @property
     def outcome(self) -> Outcome:
@@ -132,17 +195,49 @@ class Verdict:
 
     @property
     def file_with(self) -> FileWith | None:
-        """Where the petition goes: the 1987 row's office, except where a route the 1987 text
-        does not know applies (13-16-211's bond recount; today's school subsection)."""
+        """Where the petition goes, where one is to be filed: the 1987 row's office, except
+        for today's school subsection, and 13-16-211's nomination office for the bond band."""
+        if not self.to_file:
+            return None
         if self.outcome is Outcome.BOND:
-            return FileWith.NOMINATION_FILING_OFFICER
-        if self.info.school and self.rule.file_with is not None:
+            # 13-10-201(2): the declaration for nomination went to the same office as a
+            # 13-16-201 petition would; a school candidate's to the district clerk.
+            return FileWith.SCHOOL_DISTRICT_CLERK if self.info.school else self.rule.file_with
+        if self.info.school:
             return FileWith.SCHOOL_ELECTION_FILING_OFFICER
         return self.rule.file_with
 
     @property
+    def petitioner(self) -> Petitioner | None:
+        return self.rule.petitioner if self.to_file else None
+
+    @property
+    def closed_office(self) -> str | None:
+        """The office a petition is carried to, named where it is closed on the safe date."""
+        return None if self.file_with is None else self.file_with.office
+
+    @property
     def after_filing(self) -> str | None:
-        return SCHOOL_RECOUNT_BOARD if self.info.school else self.rule.after_filing
+        """What follows a filing: notice, which board recounts, and 13-16-204's 5 days."""
+        if not self.to_file:
+            return None
+        if self.outcome is Outcome.BOND:
+            multi = self.info.multi_county
+            where = " in each county where the office was voted on" if multi else ""
+            return (
+                "the candidate posts a bond, set by the election administrator of the "
+                f"candidate's county of residence, covering the recount's costs{where}; the "
+                f"county recount board of each affected county recounts ({BOND_RECOUNT.section}) "
+                f"and {board_convenes()}"
+            )
+        if self.info.school:
+            return f"{SCHOOL_RECOUNT_BOARD}, which {board_convenes()}"
+        if self.rule.after_filing is None:
+            return f"{COUNTY_RECOUNT_BOARD}, which {board_convenes()}"
+        return (
+            f"{self.rule.after_filing}; each election administrator notifies the county "
+            f"recount board, which {board_convenes()}"
+        )
 
     @property
     def current_law(self) -> tuple[CurrentLawNote, ...]:
@@ -152,8 +247,8 @@ class Verdict:
             # how a 13-16-201 petition proceeds: nothing to say when none can be filed
             notes.extend(BY_SUBSECTION.get(self.subsection, ()))
         if self.outcome is Outcome.BOND:
-            notes.append(BOND_FILING)
-        if self.info.family is Family.BALLOT_QUESTION and not self.margin_qualifies:
+            notes.append(bond_filing(self.info.multi_county))
+        if self.outcome is Outcome.NOT_AVAILABLE:
             notes.append(COURT_ROUTE)
         return tuple(notes)
 
@@ -194,22 +289,40 @@ def _petition_step(inputs: CheckInput, rule: SubsectionRule) -> PetitionFigures:
 
 def _related_step(info: KindInfo, margin: Margin | None) -> tuple[RelatedProvision, ...]:
     related: list[RelatedProvision] = []
-    if margin is not None and margin.margin == 0:
-        related.append(SCHOOL_TIE if info.school else TIE_RECOUNT)
+    if margin is not None and margin.tie_at_cut:
+        # 13-16-203 speaks of tied candidates; a question's margin of 0 is not a tie_at_cut.
+        if margin.margin == 0 or info.school:
+            related.append(SCHOOL_TIE if info.school else TIE_RECOUNT)
+        else:
+            related.append(tied_seat(margin.tied_for_last_seat))
     if margin is not None and margin.within_bond_range:
         related.append(BOND_RECOUNT)
     return tuple(related)
 
 
-def _notes_step(inputs: CheckInput, info: KindInfo, deadline: Deadline | None) -> tuple[str, ...]:
-    notes: list[str] = []
+def _filing_office(info: KindInfo) -> str:
+    """The office a petition of this kind is carried to, named where it is closed."""
+    if info.school:
+        return FileWith.SCHOOL_ELECTION_FILING_OFFICER.office
+    assert info.rule.file_with is not None  # every kind with a window has an office
+    return info.rule.file_with.office
+
+
+def _notes_step(
+    inputs: CheckInput, info: KindInfo, margin: Margin | None, deadline: Deadline | None
+) -> tuple[Note, ...]:
+    notes: list[Note] = []
+    if isinstance(inputs, CandidateRace) and inputs.seats > 1:
+        notes.append(Note(NoteAbout.MARGIN, MULTI_SEAT_NOTE))
+    if info.family is Family.BALLOT_QUESTION and margin is not None and margin.margin == 0:
+        notes.append(Note(NoteAbout.PETITION, QUESTION_TIE_NOTE))
     if info.rule.has_deadline and inputs.canvass is None:
-        notes.append(NO_CANVASS_NOTE)
+        notes.append(Note(NoteAbout.DEADLINE, NO_CANVASS_NOTE))
     canvass_note = official_canvass_note(info)
     if canvass_note is not None:
-        notes.append(canvass_note)
+        notes.append(Note(NoteAbout.DEADLINE, canvass_note))
     if deadline is not None and deadline.readings_differ:
-        notes.append(SATURDAY_NOTE)
+        notes.append(Note(NoteAbout.DEADLINE, saturday_note(_filing_office(info))))
     return tuple(notes)
 
 
@@ -232,7 +345,7 @@ def check(inputs: CheckInput, today: date) -> Verdict:
         deadline=deadline,
         petition=_petition_step(inputs, rule),
         related=_related_step(info, margin),
-        notes=_notes_step(inputs, info, deadline),
+        notes=_notes_step(inputs, info, margin, deadline),
         quotes=_quotes_step(rule),
         edition=edition_note(rule.subsection),
     )

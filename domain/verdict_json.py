@@ -37,7 +37,7 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         "deadline_safe": _iso(None if d is None else d.deadline_safe),
         "deadline_passed": verdict.deadline_passed,
         "file_with": _code(verdict.file_with),
-        "petitioner": _code(rule.petitioner),
+        "petitioner": _code(verdict.petitioner),
         "signers_required": None if rule.min_signers is None else rule.min_signers.value,
         "counties_required": None if rule.min_counties is None else rule.min_counties.value,
         "petition_sufficient": verdict.petition.sufficient,
@@ -45,6 +45,8 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         "outcome": verdict.outcome.value,
         "days_left": verdict.days_left,
         "days_left_safe": verdict.days_left_safe,
+        "act_by": _iso(verdict.act_by),
+        "only_if_1_1_307": verdict.only_if_1_1_307,
         "read_as": read_as(verdict.inputs),
         # More than section 9 asks for: what a caller needs to show its work.
         "today": verdict.today.isoformat(),
@@ -53,7 +55,7 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         "after_filing": verdict.after_filing,
         "quoted_text": {q.subsection.code: q.text for q in verdict.quotes},
         "edition": verdict.edition,
-        "notes": list(verdict.notes),
+        "notes": [n.text for n in verdict.notes],
         # Where today's code differs from the 1987 text, each with its source and confidence.
         "current_law": [n.as_json() for n in verdict.current_law],
         "not_legal_advice": True,

@@ -26,7 +26,6 @@ from slack_sdk.models.views import View
 
 from domain import FIELDS, KINDS, ContestKind, InputField, Subsection, ValueType, fields_for
 from domain.citations import FIRST_YEAR, LAST_YEAR
-from domain.current_law import canvass_hint
 from domain.inputs import KIND_TERM
 from domain.related import official_canvass_note
 from handlers.slack_text import escape_mrkdwn
@@ -74,9 +73,7 @@ def _field_block(field: InputField, kind: ContestKind, initial: str | None) -> I
         return InputBlock(
             block_id=field.key,
             label=term.label,
-            hint=official_canvass_note(KINDS[kind])
-            or canvass_hint(KINDS[kind].subsection)
-            or term.help,
+            hint=official_canvass_note(KINDS[kind]) or term.help,
             optional=not field.required,
             element=DatePickerElement(
                 action_id=VALUE_ACTION_ID, initial_date=_picker_date(initial)

@@ -6,7 +6,7 @@ from slack_sdk.models.blocks import MarkdownTextObject, SectionBlock
 
 from domain import KINDS
 from handlers.slack_text import escape
-from handlers.syntax import COMMAND, EXAMPLES, ITEMS_SUMMARY
+from handlers.syntax import AMBIGUOUS_SUMMARY, COMMAND, EXAMPLES, ITEMS_SUMMARY
 from handlers.verdict_message import SlackMessage
 
 
@@ -17,11 +17,14 @@ def help_message() -> SlackMessage:
         "verdict in this channel.\n"
         f"{escape(ITEMS_SUMMARY)}"
     )
-    kinds = "\n".join(
-        f"• `{info.kind.value}`"
-        + (f" ({', '.join(info.aliases)})" if info.aliases else "")
-        + f": {info.covers} — {info.subsection.code}"
-        for info in KINDS.values()
+    kinds = (
+        "\n".join(
+            f"• `{info.kind.value}`"
+            + (f" ({', '.join(info.aliases)})" if info.aliases else "")
+            + f": {info.covers} — {info.subsection.code}"
+            for info in KINDS.values()
+        )
+        + f"\n{escape(AMBIGUOUS_SUMMARY)}"
     )
     examples = "\n".join(f"• `{COMMAND} {text}`" for text in EXAMPLES)
     blocks = [

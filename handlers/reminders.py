@@ -18,7 +18,7 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
 
 from domain import Outcome, Verdict
-from domain.deadline import long_date
+from domain.deadline import last_open_day, long_date
 from domain.read_as import read_as
 from domain.reminders import reminder_days
 from handlers.metadata import MetadataSigner
@@ -50,7 +50,8 @@ def remind_value(verdict: Verdict, signer: MetadataSigner) -> str | None:
     """The signed value of the verdict's Remind button, or None when there is nothing to
     remind of (no deadline ahead, or nothing to file)."""
     d = verdict.deadline
-    if d is None or verdict.outcome not in REMINDED or verdict.days_left_safe is None:
+    # act_by is None once the day to act has passed, or where nothing is to be filed.
+    if d is None or verdict.outcome not in REMINDED or verdict.act_by is None:
         return None
     file_with = verdict.file_with.label if verdict.file_with is not None else ""
     return signer.sign(
@@ -67,11 +68,17 @@ def at_nine(day: date) -> datetime:
 
 
 def reminder_text(race: str, safe: date, file_with: str, day: date, link: str | None) -> str:
-    left = (safe - day).days
+    """The reminder names the day to act (the last open day on or before the safe date),
+    never a safe date on which the office is closed."""
+    act_by = last_open_day(safe)
+    left = (act_by - day).days
     when = "today" if left == 0 else f"in {left} day{'s' if left != 1 else ''}"
+    closed = f" (the office is closed on the safe last day, {long_date(safe)})"
     lines = [
-        f":alarm_clock: Recount petition deadline {when}: file by {long_date(safe)}"
-        + (f" with {file_with}." if file_with else "."),
+        f":alarm_clock: Recount petition: the day to act is {when}. File by {long_date(act_by)}"
+        + (f" with {file_with}" if file_with else "")
+        + (closed if act_by != safe else "")
+        + ".",
         f"Race: {escape_mrkdwn(race)}",
     ]
     if link:

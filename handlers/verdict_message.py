@@ -81,12 +81,16 @@ def verdict_message(
             "type": "section",
             "text": _mrkdwn(f"*{escape_mrkdwn(e.summary)}*\n{escape_mrkdwn(e.contest)}"),
         },
-        _section("Margin", e.margin_lines),
-        _section("Deadline", e.deadline_lines),
-        _section("Petition", e.petition_lines),
     ]
-    if e.related_lines:
-        blocks.append(_section("Related", e.related_lines))
+    # A section with nothing to say is left out, never shown as an empty header.
+    for title, lines in (
+        ("Margin", e.margin_lines),
+        ("Deadline", e.deadline_lines),
+        ("Petition", e.petition_lines),
+        ("Related", e.related_lines),
+    ):
+        if lines:
+            blocks.append(_section(title, lines))
     quoted = "\n".join(f">{escape_mrkdwn(q)}" for q in e.quotes)
     asked = f" · asked by {mention(asked_by)}" if asked_by else ""
     blocks += [

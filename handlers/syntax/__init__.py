@@ -1,7 +1,14 @@
 """The quick syntax, Slack-free: the terminal and the Slack listeners both read text here."""
 
 from handlers.syntax.dates import parse_date
-from handlers.syntax.examples import COMMAND, EXAMPLES, GENERAL_EXAMPLE, ITEMS_SUMMARY, example_for
+from handlers.syntax.examples import (
+    AMBIGUOUS_SUMMARY,
+    COMMAND,
+    EXAMPLES,
+    GENERAL_EXAMPLE,
+    ITEMS_SUMMARY,
+    example_for,
+)
 from handlers.syntax.grammar import (
     MAX_TEXT_LENGTH,
     FormRequest,
@@ -15,6 +22,7 @@ from handlers.syntax.numbers import parse_number
 from handlers.syntax.tokens import KEYWORDS
 
 __all__ = [
+    "AMBIGUOUS_SUMMARY",
     "COMMAND",
     "EXAMPLES",
     "GENERAL_EXAMPLE",

@@ -52,17 +52,21 @@ def _make_date(year: int, month: int, day: int, shown: str) -> date:
         raise InputError.about("canvass", f'"{shown}" is not a real date') from None
 
 
-def _latest(month: int, day: int, today: date, shown: str) -> date:
-    """A date written without a year: the most recent such date on or before today, so in
-    January "Dec 30" is last December 30 (quick-syntax.md)."""
-    for year in range(today.year, max(today.year - _LEAP_CYCLE, 0), -1):
+def _nearest(month: int, day: int, today: date, shown: str) -> date:
+    """A date written without a year: the such date nearest to today, past or future; one
+    exactly as far back as ahead is the past one (quick-syntax.md). So in January "Dec 30" is
+    last December 30, and on Nov 17 "Nov 21" is four days ahead, not last year's."""
+    found = []
+    for year in range(today.year - _LEAP_CYCLE, today.year + _LEAP_CYCLE + 1):
         try:
-            found = date(year, month, day)
+            found.append(date(year, month, day))
         except ValueError:
             continue
-        if found <= today:
-            return _make_date(found.year, month, day, shown)
-    raise InputError.about("canvass", f'"{shown}" is not a real date')
+    if not found:
+        raise InputError.about("canvass", f'"{shown}" is not a real date')
+    # nearest first; on a tie the past one (the earlier date)
+    best = min(found, key=lambda d: (abs((d - today).days), d))
+    return _make_date(best.year, month, day, shown)
 
 
 def single_word_date(word: str, today: date) -> date | None:
@@ -71,7 +75,7 @@ def single_word_date(word: str, today: date) -> date | None:
         return _make_date(int(m[1]), int(m[2]), int(m[3]), word)
     if m := _US_DATE.fullmatch(word):
         if m[3] is None:
-            return _latest(int(m[1]), int(m[2]), today, word)
+            return _nearest(int(m[1]), int(m[2]), today, word)
         if len(m[3]) not in (2, 4):
             raise InputError.about(
                 "canvass", f'"{word}": write the year with four digits (or two), like 11/16/2026'
@@ -99,7 +103,7 @@ def month_date(words: list[str], today: date) -> tuple[date, int] | None:
         and FIRST_YEAR.value <= int(words[2]) <= LAST_YEAR.value
     ):
         return _make_date(int(words[2]), month, int(day[1]), " ".join(words[:3])), 3
-    return _latest(month, int(day[1]), today, " ".join(words[:2])), 2
+    return _nearest(month, int(day[1]), today, " ".join(words[:2])), 2
 
 
 def is_month(word: str) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from domain import FIELDS, KINDS, ContestKind, Family
+from domain.kinds import AMBIGUOUS_WORDS
 
 # The slash command, as users type it; app.yaml declares the same (a test keeps them equal).
 COMMAND: Final = "/recount"
@@ -25,7 +26,7 @@ ITEMS_SUMMARY: Final = (
         f"{'/'.join(f.term.keywords)} {f.term.example}" for f in FIELDS.values() if f.term.keywords
     )
     + '. Dates: 2026-11-16, 11/16/2026, 11/16/26, 11/16, Nov 16, "Nov 16, 2026"; without a '
-    "year, the most recent such date."
+    "year, the nearest such date, past or future."
 )
 # The examples of quick-syntax.md, shown by `help` on every surface.
 EXAMPLES: Final = (
@@ -46,3 +47,14 @@ def example_for(kind: ContestKind | None) -> str:
     if info.takes_counties:
         return f"{kind.value} {_QUESTION_COUNTIES_ITEMS}"
     return f"{kind.value} {_EXAMPLE_ITEMS[info.family]}"
+
+
+# Help's line on the words that name several kinds (refused as a first word, never guessed).
+AMBIGUOUS_SUMMARY: Final = (
+    "Not kinds, because each names several: "
+    + "; ".join(
+        f"{word} ({', '.join(f'{kind.value} for {meaning}' for kind, meaning in readings)})"
+        for word, readings in AMBIGUOUS_WORDS.items()
+    )
+    + "."
+)

@@ -16,6 +16,7 @@ from datetime import date
 from typing import Final
 
 from domain import KINDS, CheckInput, ContestKind, InputError, Problem, build_check, resolve_kind
+from domain.kinds import AMBIGUOUS_WORDS
 from handlers.syntax.examples import GENERAL_EXAMPLE, example_for
 from handlers.syntax.items import Items, read_items
 from handlers.syntax.tokens import Token, expand_keyword_equals, tokenize
@@ -69,7 +70,21 @@ def parse(text: str, today: date) -> ParsedCommand:
 
 
 def _kind(token: Token) -> ContestKind:
-    """The first word: a kind or alias; an office or a near miss gets the kind it points to."""
+    """The first word: a kind or alias; an office or a near miss gets the kind it points to.
+    A word that names several kinds (`judge`) is refused with each kind and an example."""
+    readings = AMBIGUOUS_WORDS.get(token.text.lower())
+    if readings is not None:
+        choices = "; ".join(f"{meaning}: {example_for(kind)}" for kind, meaning in readings)
+        raise QuickSyntaxError(
+            [
+                Problem(
+                    "kind",
+                    f'"{token.text}" can mean more than one kind of contest; write the kind. '
+                    f"For {choices}",
+                )
+            ],
+            example_for(readings[0][0]),
+        )
     try:
         return resolve_kind(token.text)
     except InputError:

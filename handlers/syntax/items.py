@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from domain import FIELDS, KINDS, ContestKind, InputError, ValueType, fields_for
+from domain.kinds import AMBIGUOUS_WORDS
 from handlers.syntax.dates import DATE_HINT, is_month, month_date, parse_date, single_word_date
 from handlers.syntax.examples import example_for
 from handlers.syntax.numbers import NUMBERISH, parse_number
@@ -120,6 +121,14 @@ def _not_a_name(items: Items, token: Token, after: Token | None) -> InputError |
     if is_month(word) and after is not None:
         return InputError.about(
             "canvass", f'"{shown}" looks like a date: write "canvass {shown}"; {quoted}'
+        )
+    readings = AMBIGUOUS_WORDS.get(word.lower())
+    if readings is not None:
+        meanings = ", ".join(f"{meaning} ({kind.value})" for kind, meaning in readings)
+        return InputError.about(
+            CANDIDATES,
+            f'"{shown}": {word} is not a candidate (it can mean {meanings}). To label the race '
+            f'write race "{shown}"; {quoted}',
         )
     kind = office_kind(word)
     if kind is None:

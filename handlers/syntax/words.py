@@ -33,8 +33,8 @@ OFFICE_WORDS: Final = {
     **dict.fromkeys(("mayor", "council", "councilor", "alderman", "ward"), _K.MUNICIPAL),
     **dict.fromkeys(("trustee", "trustees", "board"), _K.SCHOOL),
     **dict.fromkeys(("hd", "sd", "representative", "senator", "legislator"), _K.LEGISLATURE),
-    **dict.fromkeys(("judge", "dept", "department"), _K.DISTRICT_JUDGE),
-    **dict.fromkeys(("governor", "justice", "psc"), _K.STATE),
+    **dict.fromkeys(("dept", "department"), _K.DISTRICT_JUDGE),
+    **dict.fromkeys(("governor", "psc"), _K.STATE),
     **dict.fromkeys(("levy", "mill", "bond"), _K.QUESTION),
 }
 KIND_WORDS: Final = {
@@ -96,7 +96,8 @@ FILLER_WORDS: Final = frozenset({"votes", "vote", "and", "vs", "vs.", "v", "v.",
 
 
 def office_kind(word: str) -> ContestKind | None:
-    """The kind an office, kind or district word points to: `sheriff`, `precinct`, `HD22`."""
+    """The kind an office, kind or district word points to: `sheriff`, `precinct`, `HD22`.
+    A word that names several kinds (`judge`: AMBIGUOUS_WORDS) points to none."""
     typed = word.lower()
     if _DISTRICT_NUMBER.fullmatch(typed):
         return ContestKind.LEGISLATURE

@@ -78,12 +78,13 @@ def test_human_verdict_leads_with_the_answer() -> None:
     for expected in (
         "Jones is 5 votes behind Smith (1,204 - 1,199), out of 2,403 votes cast.",
         "Largest margin that qualifies: 10 votes",
-        "File by Sat Nov 21, 2026 to be safe under every reading",
-        "Mon Nov 23, 2026 is timely if 1-1-307 applies",
+        "File with the election administrator by Fri Nov 20, 2026",
+        "closed on the safe last day, Sat Nov 21, 2026",
+        "Safe last day under every reading: Sat Nov 21, 2026; Mon Nov 23, 2026 if 1-1-307",
         "File with: the election administrator.",
         "Mont. Code Ann. § 13-16-201(1)",
         '"(1) If a candidate for a county',
-        "Text as amended through 1987; (1) is (1)(a) in the current code.",
+        "Text as amended through 1987; (1) is (1)(a) in the current code [numbering seen].",
         "not legal advice",
     ):
         assert expected in " ".join(text.split()), expected
@@ -121,7 +122,9 @@ def test_error_shows_an_example_that_works() -> None:
 def test_help() -> None:
     done = recount("check", "help")
     assert done.returncode == 0
-    assert "state-question [initiative, referendum]" in done.stdout
+    assert "\n  state-question: question to the voters of the state" in done.stdout
+    said = " ".join(done.stdout.split())
+    assert "judge (district-judge for a district court judge, county for a justice of the" in said
     assert recount("--help").returncode == 0
 
 

@@ -76,9 +76,15 @@ CASES = [
     refused("canvas-error", "for an error found by the county canvass board write canvass-error"),
     refused("zzzzzz A 5 B 4", '"zzzzzz" is not a kind of contest; use one of: county,'),
     refused("county Sheriff Smith 1204 Jones 1199", "Sheriff is not a candidate"),
-    refused("judge Smith 1204 Jones 1199 dept 3", 'To label the race write race "dept 3"'),
+    refused("district-judge Smith 1204 Jones 1199 dept 3", 'To label the race write race "dept 3"'),
+    # a word that names several kinds is never guessed: a justice of the peace is (1), with
+    # the 10-vote floor; a district judge is (2), without it
+    refused("judge A 300 B 292", "a justice of the peace: county Smith 1204"),
+    refused("justice A 300 B 292", "a supreme court justice: state Smith 1204"),
+    refused("initiative for 5000 against 4990", "a city's or county's initiative: question for"),
+    refused("referendum yes 5000 no 4990", "a statewide referendum: state-question yes"),
     refused("question for 3237 against 3250 levy 2", "levy is not a candidate"),
-    refused("county Judge 5 Smith 4", "goes with district court judgeship"),
+    refused("county Judge 5 Smith 4", "a justice of the peace (county), a city judge (municipal)"),
     read('county "Judge" 5 Smith 4', "Judge 5, Smith 4"),
     refused('house "HD 22" Smith 1204 Jones 1199', 'to label the race write race "HD 22"'),
     read('house race "HD 22" Smith 1204 Jones 1199', 'race "HD 22"'),
@@ -90,7 +96,8 @@ CASES = [
     refused("county Smith 1204 Jones 1199 canvass 9999-12-31", "from 1900 to 2100"),
     refused("county Smith 1204 Jones 1199 canvass 13/16", '"13/16" is not a real date'),
     read("county A 5 B 4 canvass 11/16/26", "canvass Mon Nov 16, 2026"),
-    read("county A 5 B 4 canvass Nov 19", "canvass Wed Nov 19, 2025"),
+    read("county A 5 B 4 canvass Nov 19", "canvass Thu Nov 19, 2026"),  # the nearest, ahead
+    read("county A 5 B 4 canvass Nov 10", "canvass Tue Nov 10, 2026"),  # the nearest, behind
     read("county A 5 B 4 canvass Nov 16 2026", "canvass Mon Nov 16, 2026"),
     # numbers, names and fillers
     refused("county Smith 1204 1199", '"1199" has no name, but other candidates do'),

@@ -10,15 +10,14 @@ import pytest
 
 from domain import Verdict, verdict_json
 from domain.current_law import (
-    BOND_FILING,
     BY_SUBSECTION,
     CANVASS_BOARD_2025,
     CERTIFIED_MAIL,
     COURT_ROUTE,
-    QUESTION_STATE_CANVASS,
     SCHOOL_ELECTIONS,
     Confidence,
     CurrentLawNote,
+    bond_filing,
 )
 from domain.explain import explain
 from domain.statute import statute_text
@@ -26,11 +25,11 @@ from domain.verdict import Outcome
 
 from ..builders import verdict_of
 
+BOND_FILING = bond_filing(multi_county=True)
 ALL_NOTES = (
     CANVASS_BOARD_2025,
     SCHOOL_ELECTIONS,
     CERTIFIED_MAIL,
-    QUESTION_STATE_CANVASS,
     BOND_FILING,
     COURT_ROUTE,
 )
@@ -70,12 +69,17 @@ def test_canvass_error_leads_with_todays_rule_and_keeps_the_1987_text() -> None:
     v = verdict_of("canvass-error", TODAY)
     e = explain(v)
     assert v.outcome is Outcome.CANVASS_BOARD
-    assert e.outcome == "Canvass board may require a recount (2025 SB 57)"
+    # Hedged: 2025 SB 57 is known from bill summaries only.
+    assert e.outcome == "Canvass board error: the board can probably require a recount"
     # Today's rule first, marked as not verified; the 1987 (7) as what we implement; who to ask.
     assert e.summary.startswith(
-        "Under today's code the county canvass board may require a recount or an inspection "
-        "of ballots (2025 SB 57, from bill summaries; wording not verified)."
+        "Under today's code the county canvass board can probably require a recount or an "
+        "inspection of ballots (2025 SB 57, from bill summaries; wording not verified)."
     )
+    # no petition instructions under today's rule
+    assert e.petition_lines == ()
+    j = verdict_json(v)
+    assert j["file_with"] is None and j["petitioner"] is None and j["act_by"] is None
     assert "The 1987 text we implement, (7)" in e.summary
     assert "county attorney or the Secretary of State" in e.summary
     assert e.quotes[0].startswith("(7)")
@@ -103,11 +107,19 @@ def test_a_school_trustee_race_names_the_school_offices(text: str) -> None:
     assert "File with: the school election filing officer." in e.petition_lines
     assert (
         "After filing: the school election filing officer notifies the school recount board: "
-        "three trustees, with the district clerk as its secretary (13-16-204, 20-20-420)."
+        "three trustees, with the district clerk as its secretary (13-16-204, 20-20-420), "
+        "which convenes no later than 5 days after it is notified (13-16-204(2))."
     ) in e.petition_lines
-    assert e.summary.endswith("File with the school election filing officer by Sat Nov 21, 2026.")
-    # The trustees' canvass starts the clock, not the county's.
-    assert any("the trustees' canvass (20-20-416)" in line for line in e.deadline_lines)
+    # Sat Nov 21 is the safe date; the school district office is closed: Fri Nov 20.
+    assert e.summary.endswith(
+        "File with the school election filing officer by Fri Nov 20, 2026 (the school district "
+        "office is closed on the safe last day, Sat Nov 21, 2026)."
+    )
+    # Probably the trustees' canvass starts the clock, hedged: a school bond on the county's
+    # November ballot may be canvassed by the county.
+    (canvass,) = [line for line in e.deadline_lines if "(20-20-416)" in line]
+    assert "probably the trustees' canvass (20-20-416)" in canvass
+    assert "may be canvassed by the county" in canvass
     # The 1987 (1) figures shown as the nearest rule, and why.
     assert v.margin is not None and v.margin.max_qualifying_margin == 10
     assert e.current_law == (SCHOOL_ELECTIONS.line,)
@@ -175,26 +187,59 @@ def test_a_2_race_says_the_notice_is_by_certified_mail_today() -> None:
 def test_a_4_or_5_question_says_the_state_canvass_probably_starts_the_clock(text: str) -> None:
     v = verdict_of(text, TODAY)
     e = explain(v)
-    assert e.current_law == (QUESTION_STATE_CANVASS.line,)
-    assert "probably the state canvass" in e.current_law[0]
-    assert "[inferred; no source found]" in e.current_law[0]
-    assert codes(v) == ["question_official_canvass"]
+    (canvass,) = [line for line in e.deadline_lines if "state canvass" in line]
+    assert "probably the state canvass" in canvass
+    assert "[inferred; no source found]" in canvass
+    assert "Counting from the county canvass gives an earlier date: the safe course" in canvass
+    assert canvass in verdict_json(v)["notes"]
+    assert codes(v) == []
 
 
 def test_the_bond_band_names_the_filing_office_and_the_bond_setter() -> None:
     v = verdict_of("legislature A 4015 B 3985 canvass 2026-11-16", TODAY)
     e = explain(v)
     assert v.outcome is Outcome.BOND
-    assert "File with: the officer with whom B filed for nomination." in e.petition_lines
+    # 13-10-201(2): a legislative candidate filed for nomination with the secretary of state
     assert (
-        "Bond set by: the election administrator of B's county of residence, to cover the "
-        "recount's costs in every county (13-16-211; text seen)."
+        "File with: the secretary of state, where B filed the declaration for nomination "
+        "(13-10-201(2); text seen)."
     ) in e.petition_lines
+    (after,) = [line for line in e.petition_lines if line.startswith("After filing:")]
+    assert "bond, set by the election administrator of the candidate's county of residence" in after
+    assert "in each county where the office was voted on" in after
+    assert "county recount board of each affected county recounts (13-16-211)" in after
+    assert "5 days after it is notified (13-16-204(2))" in after
+    assert "certified" not in after  # not the (2) notice
     j = verdict_json(v)
-    assert j["file_with"] == "nomination_filing_officer"
+    assert j["file_with"] == "secretary_of_state"
+    assert j["after_filing"] == after.removeprefix("After filing: ").removesuffix(".")
     # the (2) notice is not said: no 13-16-201 petition is filed in the bond band
     assert codes(v) == ["bond_recount_filing"]
-    assert json_note(v, BOND_FILING)["source"] == "13-16-211, text seen in the 2021 code"
+    assert json_note(v, BOND_FILING)["source"] == (
+        "13-16-211 and 13-10-201(2), text seen in the 2021 code"
+    )
+
+
+@pytest.mark.parametrize(
+    ("kind", "office", "code"),
+    [
+        ("county", "the election administrator", "election_administrator"),
+        ("school", "the school district clerk", "school_district_clerk"),
+    ],
+)
+def test_a_one_county_bond_band_names_its_office_and_no_other_county(
+    kind: str, office: str, code: str
+) -> None:
+    # 16 of 4,000: over the 10 that qualify under (1), within 1/2 of 1% (20)
+    v = verdict_of(f"{kind} A 2008 B 1992 canvass 2026-11-16", TODAY)
+    e = explain(v)
+    assert v.outcome is Outcome.BOND
+    said = everything_said(v)
+    assert "every county" not in said and "each county" not in said
+    assert f"File with: {office}, where B filed the declaration for nomination" in "\n".join(
+        e.petition_lines
+    )
+    assert verdict_json(v)["file_with"] == code
 
 
 @pytest.mark.parametrize(
@@ -212,8 +257,8 @@ def test_a_question_that_does_not_qualify_points_to_a_court_ordered_recount(
     assert (COURT_ROUTE.code in codes(v)) is court
     if court:
         assert v.outcome is Outcome.NOT_AVAILABLE
-        assert "only by order of a court" in court_lines[0]
-        assert court_lines[0].endswith("[from summaries of the sections]")
+        assert "ordered by a district court" in court_lines[0]
+        assert court_lines[0].endswith(f"[{Confidence.OLDER_TEXT.value}]")
 
 
 @pytest.mark.parametrize(
@@ -221,20 +266,22 @@ def test_a_question_that_does_not_qualify_points_to_a_court_ordered_recount(
     [
         ("legislature A 4010 B 3990 canvass 2026-11-16", ["notice_by_certified_mail"]),  # 20 ok
         ("legislature A 4011 B 3989 canvass 2026-11-16", ["bond_recount_filing"]),  # 22
-        ("legislature A 5000 B 3000 canvass 2026-11-16", []),  # far outside
+        ("legislature A 5000 B 3000 canvass 2026-11-16", ["court_ordered_recount"]),
         ("legislature A 4000 B 4000 canvass 2026-11-16", ["notice_by_certified_mail"]),  # tie
-        ("state-question yes 201000 no 199000", ["question_court_recount"]),  # 2,000 > 1,000
-        ("school A 5000 B 3000", ["school_election_subsection"]),  # the 1987 figures, flagged
+        ("state-question yes 201000 no 199000", ["court_ordered_recount"]),  # 2,000 > 1,000
+        ("school A 5000 B 3000", ["school_election_subsection", "court_ordered_recount"]),
     ],
 )
 def test_process_notes_only_where_a_petition_can_be_filed(text: str, expected: list[str]) -> None:
     assert codes(verdict_of(text, TODAY)) == expected
 
 
-def test_a_candidate_race_outside_the_bond_band_has_no_court_route() -> None:
+def test_a_candidate_race_outside_the_bond_band_points_to_the_court_route_too() -> None:
     v = verdict_of("county A 720 B 650 canvass 2026-11-16", TODAY)
-    assert codes(v) == []
-    assert explain(v).related_lines == ()
+    assert v.outcome is Outcome.NOT_AVAILABLE
+    assert codes(v) == ["court_ordered_recount"]
+    (line,) = explain(v).related_lines
+    assert line.startswith("13-16-301, 13-16-307:") and "unsuccessful candidate" in line
 
 
 def test_a_1_county_race_carries_no_note() -> None:
@@ -275,8 +322,7 @@ def test_every_note_carries_its_source_and_confidence_in_the_json() -> None:
     [
         (CANVASS_BOARD_2025, Confidence.BILL_SUMMARIES, "Confirm the board's authority"),
         (SCHOOL_ELECTIONS, Confidence.NEIGHBOURING_SECTIONS, "was not verified"),
-        (QUESTION_STATE_CANVASS, Confidence.INFERRED, "probably"),
-        (COURT_ROUTE, Confidence.SUMMARIES, ""),
+        (COURT_ROUTE, Confidence.OLDER_TEXT, "Ask the county attorney"),
         (CERTIFIED_MAIL, Confidence.TEXT_SEEN, ""),
         (BOND_FILING, Confidence.TEXT_SEEN, ""),
     ],
@@ -298,4 +344,4 @@ def test_notes_describe_in_our_own_words_and_quote_only_13_16_201() -> None:
 
 
 def test_the_subsection_table_covers_2_4_5_and_7_only() -> None:
-    assert sorted(s.value for s in BY_SUBSECTION) == [2, 4, 5, 7]
+    assert sorted(s.value for s in BY_SUBSECTION) == [2, 7]

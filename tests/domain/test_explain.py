@@ -18,9 +18,11 @@ def test_the_spec_example() -> None:
     e = explain(verdict_of(CANVASSED))
     assert e.headline == "Recount available — county office"
     assert e.read_as == "Read as: county office; Smith 1,204, Jones 1,199; canvass Mon Nov 16, 2026"
+    # The safe date is Sat Nov 21; the county office is open last on Fri Nov 20.
     assert e.summary == (
         "The margin of 5 votes qualifies (up to 10). "
-        "File with the election administrator by Sat Nov 21, 2026."
+        "File with the election administrator by Fri Nov 20, 2026 (the election administrator's "
+        "(county) office is closed on the safe last day, Sat Nov 21, 2026)."
     )
     assert e.contest == "County office · Mont. Code Ann. § 13-16-201(1)"
     assert e.margin_lines == (
@@ -32,10 +34,13 @@ def test_the_spec_example() -> None:
         "Qualifies up to 10; 6 more votes of margin and it would not.",
     )
     assert e.deadline_lines[0] == (
-        "File by Sat Nov 21, 2026 to be safe under every reading; Mon Nov 23, 2026 is timely if "
-        "1-1-307 applies."
+        "Safe last day under every reading: Sat Nov 21, 2026; Mon Nov 23, 2026 if 1-1-307 applies."
     )
-    assert e.deadline_lines[2] == (
+    assert e.deadline_lines[1] == (
+        "Day to act: Fri Nov 20, 2026, the last day the election administrator's (county) "
+        "office is open on or before the safe date."
+    )
+    assert e.deadline_lines[3] == (
         "3 days left to Sat Nov 21, 2026, the safe date; 5 days to Mon Nov 23, 2026 if 1-1-307 "
         "applies."
     )
@@ -57,18 +62,18 @@ def test_the_share_is_written_from_its_cited_fraction() -> None:
         ),
         (
             date(2026, 11, 21),
-            "File today: today (Sat Nov 21, 2026) is the last day to file. Mon Nov 23, 2026 is "
-            "timely too if 1-1-307 applies.",
+            "The safe date, Sat Nov 21, 2026, is today, but the election administrator's "
+            "(county) office is closed until Mon Nov 23, 2026; 2 days left to Mon Nov 23, 2026 "
+            "if 1-1-307 applies.",
         ),
         (
             date(2026, 11, 22),
-            "The safe date, Sat Nov 21, 2026, has passed. File on Mon Nov 23, 2026 — timely only "
-            "if 1-1-307 applies (1 day left).",
+            "1 day left to Mon Nov 23, 2026, if 1-1-307 applies; the safe date has passed.",
         ),
         (
             date(2026, 11, 23),
-            "File today — timely only if 1-1-307 applies (the safe date, Sat Nov 21, 2026, "
-            "passed).",
+            "Today, Mon Nov 23, 2026, is the last day if 1-1-307 applies; the safe date has "
+            "passed.",
         ),
         (date(2026, 11, 25), "That deadline passed 2 days ago."),
     ],
@@ -81,7 +86,9 @@ def test_one_reading_counts_to_one_date() -> None:
     e = explain(verdict_of("county A 5 B 4 canvass 2026-11-18"))  # the 5th day is a Monday
     assert "5 days left to Mon Nov 23, 2026." in e.deadline_lines
     e = explain(verdict_of("county A 5 B 4 canvass 2026-11-18", date(2026, 11, 23)))
-    assert "File today: today (Mon Nov 23, 2026) is the last day to file." in e.deadline_lines
+    assert "0 days left to Mon Nov 23, 2026." in e.deadline_lines
+    assert e.summary.endswith("File with the election administrator today, Mon Nov 23, 2026.")
+    assert not any(line.startswith("Day to act") for line in e.deadline_lines)
 
 
 @pytest.mark.parametrize(
@@ -97,21 +104,28 @@ def test_one_reading_counts_to_one_date() -> None:
         (
             "county A 720 B 700 canvass 2026-11-16",
             "Recount not available: margin too large — county office",
-            "A margin of 20 votes is more than the 10 that qualify under 13-16-201(1).",
+            "A margin of 20 votes is more than the 10 that qualify under 13-16-201(1): nothing "
+            "can be petitioned under 13-16-201.",
             (),
             (),
         ),
         (
             "legislature A 4015 B 3985 canvass 2026-11-16",
             "Recount with a bond may be available (13-16-211) — legislative seat",
-            "but within 1/2 of 1% (up to 40): B may petition for a recount with a bond",
+            "but within 1/2 of 1% (up to 40): B may petition for a recount with a bond "
+            "(13-16-211). File with the secretary of state by Fri Nov 20, 2026 (the secretary "
+            "of state's office is closed on the safe last day, Sat Nov 21, 2026).",
             "13-16-211 has the same window: within 5 days after the official canvass.",
             (
                 "Who petitions: B, the defeated candidate, posting a bond that covers all costs "
                 "of the recount (13-16-211).",
-                "File with: the officer with whom B filed for nomination.",
-                "Bond set by: the election administrator of B's county of residence, to cover "
-                "the recount's costs in every county (13-16-211; text seen).",
+                "File with: the secretary of state, where B filed the declaration for nomination "
+                "(13-10-201(2); text seen).",
+                "After filing: the candidate posts a bond, set by the election administrator of "
+                "the candidate's county of residence, covering the recount's costs in each "
+                "county where the office was voted on; the county recount board of each "
+                "affected county recounts (13-16-211) and convenes no later than 5 days after "
+                "it is notified (13-16-204(2)).",
             ),
         ),
         (
@@ -123,11 +137,11 @@ def test_one_reading_counts_to_one_date() -> None:
         ),
         (
             "canvass-error",
-            "Canvass board may require a recount (2025 SB 57) — error found by the county "
-            "canvass board",
-            "Under today's code the county canvass board may require a recount or an inspection",
-            "No filing window: under the 1987 text the board may petition immediately.",
-            "File with: the election administrator.",
+            "Canvass board error: the board can probably require a recount — error found by "
+            "the county canvass board",
+            "Under today's code the county canvass board can probably require a recount",
+            "No filing window: the 1987 text has the board petition immediately.",
+            (),  # no petition instructions under today's rule
         ),
     ],
 )
@@ -146,14 +160,17 @@ def test_what_is_said_follows_the_outcome(
 
 def test_not_available_says_nothing_of_filing() -> None:
     e = explain(verdict_of("county A 720 B 700 canvass 2026-11-16"))
-    text = " ".join((e.summary, *e.deadline_lines, *e.petition_lines))
-    assert "File" not in text and "petition" not in text.lower()
+    text = " ".join(e.deadline_lines + e.petition_lines)
+    assert "File" not in e.summary and text == ""
 
 
 def test_a_passed_bond_window_is_said_in_related() -> None:
     e = explain(verdict_of("legislature A 4015 B 3985 canvass 2026-11-16", date(2026, 11, 30)))
     assert e.outcome == "Recount not available: margin too large"
-    assert "13-16-211: its window closed with 13-16-201's, on Mon Nov 23, 2026." in e.related_lines
+    assert (
+        "13-16-211 and 13-16-301: the 5 days after the canvass ran out with 13-16-201's, on "
+        "Mon Nov 23, 2026 at the latest."
+    ) in e.related_lines
 
 
 def test_the_race_label_is_in_the_headline() -> None:
@@ -203,8 +220,9 @@ def test_subsection_7_has_no_margin_and_no_window() -> None:
     e = explain(verdict_of("canvass-error"))
     assert e.margin_lines[0].startswith("No margin test")
     assert e.deadline_lines == (
-        "No filing window: under the 1987 text the board may petition immediately.",
+        "No filing window: the 1987 text has the board petition immediately.",
     )
+    assert e.petition_lines == ()
     assert not any(line.startswith("Qualifies") for line in e.margin_lines)
 
 
@@ -222,13 +240,24 @@ def test_quotes_and_edition_come_with_every_explanation() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "short"),
+    ("text", "short", "office"),
     [
-        ("question for 500 against 499 signers 9", "signers"),
-        ("state-question yes 201000 no 200600 signers 150 counties 4", "counties"),
-        ("state-question yes 201000 no 200600 signers 99 counties 4", "signers and counties"),
+        ("question for 500 against 499 signers 9", "signers", "election administrator"),
+        (
+            "state-question yes 201000 no 200600 signers 150 counties 4",
+            "counties",
+            "secretary of state",
+        ),
+        (
+            "state-question yes 201000 no 200600 signers 99 counties 4",
+            "signers and counties",
+            "secretary of state",
+        ),
     ],
 )
-def test_a_short_petition_says_what_it_is_short_of(text: str, short: str) -> None:
+def test_a_short_petition_says_what_it_is_short_of(text: str, short: str, office: str) -> None:
     e = explain(verdict_of(text))
-    assert e.summary == f"The margin qualifies, but the petition does not have enough {short}."
+    assert e.summary == (
+        f"The margin qualifies, but the petition does not have enough {short}. File with the "
+        f"{office} within 5 days after the official canvass (give the canvass date for the day)."
+    )

@@ -48,11 +48,8 @@ def test_the_kind_table() -> None:
         ("house", "legislature"),
         ("senate", "legislature"),
         ("legislative", "legislature"),
-        ("judge", "district-judge"),
         ("local-question", "question"),
         ("levy", "question"),
-        ("initiative", "state-question"),
-        ("referendum", "state-question"),
         (" County ", "county"),
     ],
 )
@@ -85,3 +82,26 @@ def test_a_label_takes_the_article_its_first_sound_needs() -> None:
     assert KINDS[ContestKind.CANVASS_ERROR].a_label == (
         "an error found by the county canvass board"
     )
+
+
+@pytest.mark.parametrize(
+    ("word", "kinds"),
+    [
+        ("judge", ["district-judge", "county", "municipal"]),
+        ("Justice", ["state", "county"]),
+        ("initiative", ["state-question", "question"]),
+        ("referendum", ["state-question", "question"]),
+    ],
+)
+def test_words_that_name_several_kinds_are_refused_with_each_kind(
+    word: str, kinds: list[str]
+) -> None:
+    from domain import InputError
+    from domain.kinds import AMBIGUOUS_WORDS
+
+    assert [k.value for k, _ in AMBIGUOUS_WORDS[word.lower()]] == kinds
+    with pytest.raises(InputError) as raised:
+        resolve_kind(word)
+    message = raised.value.message
+    assert "more than one kind" in message
+    assert all(f"{kind} for " in message for kind in kinds)

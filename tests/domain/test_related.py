@@ -31,9 +31,21 @@ def test_subsection_2_names_the_state_canvass_and_school_kinds_the_trustees() ->
     notes = {k: official_canvass_note(info) for k, info in KINDS.items()}
     named = {k for k, note in notes.items() if note}
     assert {k.value for k in named if KINDS[k].school} == {"school", "school-question"}
-    assert {KINDS[k].subsection for k in named if not KINDS[k].school} == {Subsection(2)}
+    assert {KINDS[k].subsection for k in named if not KINDS[k].school} == {
+        Subsection(2),
+        Subsection(4),
+        Subsection(5),
+    }
     school = (ContestKind.SCHOOL, ContestKind.SCHOOL_QUESTION)
     assert [notes[k] for k in school] == [SCHOOL_CANVASS_NOTE, SCHOOL_CANVASS_NOTE]
-    assert "trustees' canvass (20-20-416)" in SCHOOL_CANVASS_NOTE
+    # hedged: probably the trustees', and the county's for a school bond on its ballot
+    assert "probably the trustees' canvass (20-20-416)" in SCHOOL_CANVASS_NOTE
+    assert "may be canvassed by the county" in SCHOOL_CANVASS_NOTE
+    # (2), (4) and (5): counting from the county canvass is the safe, earlier course
+    for kind in (ContestKind.STATE, ContestKind.STATE_QUESTION, ContestKind.MULTICOUNTY_QUESTION):
+        assert "Counting from the county canvass gives an earlier date: the safe" in (
+            notes[kind] or ""
+        )
+    assert "[inferred; no source found]" in (notes[ContestKind.STATE_QUESTION] or "")
     assert SCHOOL_TIE.summary not in statute_text()
     assert "5 days after the official canvass" in NO_CANVASS_NOTE

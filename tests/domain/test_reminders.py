@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.citations import PETITION_WINDOW_DAYS
-from domain.deadline import petition_deadline
+from domain.deadline import office_open, petition_deadline
 from domain.legal_holidays import legal_holiday
-from domain.reminders import office_open, reminder_days
+from domain.reminders import reminder_days
 
 
 @pytest.mark.parametrize(

@@ -26,11 +26,22 @@ def test_each_subsection_is_one_paragraph_of_the_text() -> None:
     assert statute_text().startswith("13-16-201. Conditions under which recount to be made.")
 
 
+# Each numbering as sure as related.md's table, and no surer.
 @pytest.mark.parametrize(
-    ("subsection", "current"),
-    [(1, "(1)(a)"), (2, "(1)(b)"), (3, "(1)(c)"), (4, "(1)(d)"), (5, "(1)(e)"), (7, "(1)(f)")],
+    ("subsection", "current", "confidence"),
+    [
+        (1, "(1)(a)", "seen"),
+        (2, "(1)(b)", "seen"),
+        (3, "(1)(c)", "seen"),
+        (4, "(1)(d)", "seen (its opening words)"),
+        (5, "(1)(e)", "inferred; not seen"),
+        (7, "(1)(f)", "cited so by secondary sources"),
+    ],
 )
-def test_edition_note_names_the_current_number(subsection: int, current: str) -> None:
+def test_edition_note_names_the_current_number_with_its_confidence(
+    subsection: int, current: str, confidence: str
+) -> None:
     assert edition_note(Subsection(subsection)) == (
-        f"Text as amended through 1987; ({subsection}) is {current} in the current code."
+        f"Text as amended through 1987; ({subsection}) is {current} in the current code "
+        f"[numbering {confidence}]."
     )

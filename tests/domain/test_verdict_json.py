@@ -33,6 +33,8 @@ SECTION_9_KEYS = {
     "outcome",
     "days_left",
     "days_left_safe",
+    "act_by",
+    "only_if_1_1_307",
 }
 # Keys beyond section 9 that callers already read: they stay.
 EXTRA_KEYS = {
@@ -73,6 +75,8 @@ def test_spec_example() -> None:
         "outcome": "recount_available",
         "days_left": 5,
         "days_left_safe": 3,
+        "act_by": "2026-11-20",
+        "only_if_1_1_307": False,
     }
     assert set(j) >= SECTION_9_KEYS | EXTRA_KEYS
     assert (j["today"], j["canvass"]) == ("2026-11-18", "2026-11-16")
@@ -117,11 +121,9 @@ def test_subsection_7_has_nulls_where_there_is_no_number() -> None:
         assert j[key] is None
     assert (j["deadline"], j["deadline_safe"], j["deadline_passed"]) == (None, None, None)
     assert (j["margin_qualifies"], j["eligible"], j["petition_sufficient"]) == (True, True, None)
-    assert (j["file_with"], j["petitioner"], j["related"]) == (
-        "election_administrator",
-        "canvass_board",
-        [],
-    )
+    # under today's rule the board files nothing: no action fields
+    assert (j["file_with"], j["petitioner"], j["related"]) == (None, None, [])
+    assert (j["act_by"], j["days_left"], j["only_if_1_1_307"]) == (None, None, False)
     assert j["canvass"] == "2020-01-02"
 
 
@@ -140,7 +142,7 @@ def test_the_json_and_the_verdict_agree() -> None:
     )
     assert j["deadline"] == v.deadline.deadline.isoformat()
     assert j["related"] == [r.section for r in v.related] == ["13-16-211"]
-    assert j["notes"] == list(v.notes)
+    assert j["notes"] == [n.text for n in v.notes]
 
 
 @pytest.mark.parametrize(
@@ -186,6 +188,7 @@ def test_the_text_and_the_json_say_the_same() -> None:
     j, e = verdict_json(v), explain(v)
     assert e.read_as == f"Read as: {j['read_as']}"
     assert (
-        f"{j['days_left_safe']} days left to Sat Nov 21, 2026, the safe date" in e.deadline_lines[2]
+        f"{j['days_left_safe']} days left to Sat Nov 21, 2026, the safe date" in e.deadline_lines[3]
     )
-    assert f"{j['days_left']} days to Mon Nov 23, 2026" in e.deadline_lines[2]
+    assert f"{j['days_left']} days to Mon Nov 23, 2026" in e.deadline_lines[3]
+    assert j["act_by"] == "2026-11-20" and "by Fri Nov 20, 2026" in e.summary

@@ -64,9 +64,14 @@ def test_form_names_which_canvass_starts_the_clock_as_surely_as_we_know_it() -> 
     assert hint("county") is None and hint("question") is None
     for question in ("state-question", "multicounty-question"):
         assert "probably the state canvass" in hint(question)
-        assert hint(question).endswith("[inferred; no source found]")
-    assert "the trustees' canvass (20-20-416)" in hint("school")
-    assert "the trustees' canvass (20-20-416)" in hint("school-question")
+        assert "[inferred; no source found]" in hint(question)
+    # (2) offices and (4)/(5) questions: the earlier county canvass is the safe course
+    for kind in ("legislature", "state-question", "multicounty-question"):
+        assert "Counting from the county canvass gives an earlier date: the safe course" in hint(
+            kind
+        )
+    assert "probably the trustees' canvass (20-20-416)" in hint("school")
+    assert "probably the trustees' canvass (20-20-416)" in hint("school-question")
 
 
 def test_prefill_values_from_saved_inputs() -> None:

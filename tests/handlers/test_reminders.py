@@ -91,8 +91,16 @@ def test_two_reminders_at_nine_in_the_verdicts_thread(
         s["channel_id"] == CHANNEL and s["thread_ts"] == "1700000000.000100" for s in fake.scheduled
     )
     first = fake.scheduled[0]["text"]
-    assert "file by Sat Nov 21, 2026 with the election administrator" in first
-    assert "in 2 days" in first and "Race: county office; Smith 1,204, Jones 1,199" in first
+    # the day to act, an open day: never the Saturday safe date, when the office is closed
+    assert (
+        "File by Fri Nov 20, 2026 with the election administrator (the office is closed on the "
+        "safe last day, Sat Nov 21, 2026)."
+    ) in first
+    assert "the day to act is in 1 day" in first
+    assert (
+        "the day to act is today" in fake.scheduled[1]["text"]
+        and "Race: county office; Smith 1,204, Jones 1,199" in first
+    )
     assert "The verdict: https://montana.slack.com/archives/C0CANVASS/p1700000000000100" in first
     confirm = fake.to("chat.postMessage")[-1]
     text = json.dumps(blocks_of(confirm.body))

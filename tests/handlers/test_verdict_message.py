@@ -69,7 +69,6 @@ def test_the_message_says_what_the_explanation_says() -> None:
         ("canvass-error", "canvass_board_may_require"),
         ("school A 1204 B 1199 canvass 2026-11-16", "school_election_subsection"),
         ("legislature A 4010 B 3990 canvass 2026-11-16", "notice_by_certified_mail"),
-        ("state-question yes 201000 no 200600 signers 150 counties 7", "question_official_canvass"),
     ],
 )
 def test_todays_code_sits_under_the_edition_line_in_slack_as_in_the_text(

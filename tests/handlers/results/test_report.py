@@ -14,8 +14,8 @@ ROWS = (
     "County attorney,Smith,1204",
     "County attorney,Jones,1199",
     "Sheriff,Brown,900",
-    "Mill levy,Yes,700",
-    "Mill levy,No,700",
+    "Coroner,Lee,700",  # a candidate tie (a tied question is not one: 13-16-203)
+    "Coroner,Ames,700",
     "Treasurer,A,900",
     "Treasurer,B,700",
     "Community council,X,5",

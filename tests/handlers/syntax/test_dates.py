@@ -18,12 +18,14 @@ from ...conftest import TODAY
         ("2026-11-16", date(2026, 11, 16)),
         ("11/16/2026", date(2026, 11, 16)),
         ("11/16", date(2026, 11, 16)),
-        ("1/2", date(2026, 1, 2)),  # without a year: the most recent one on or before today
-        ("12/30", date(2025, 12, 30)),
-        ("Nov 19", date(2025, 11, 19)),  # tomorrow's date is last year's
+        # without a year: the nearest such date, past or future (today is Wed Nov 18, 2026)
+        ("1/2", date(2027, 1, 2)),  # 45 days ahead, not 320 back
+        ("12/30", date(2026, 12, 30)),
+        ("Nov 19", date(2026, 11, 19)),  # tomorrow is tomorrow, not last year
+        ("5/19", date(2027, 5, 19)),  # 182 days ahead is nearer than 183 back
         ("11/18", date(2026, 11, 18)),  # today
         ("11/16/26", date(2026, 11, 16)),  # M/D/YY is 20YY
-        ("2/29", date(2024, 2, 29)),
+        ("2/29", date(2028, 2, 29)),  # the nearest Feb 29 is ahead
         ("Nov 16", date(2026, 11, 16)),
         ("nov 16 2025", date(2025, 11, 16)),
         ("November 16, 2025", date(2025, 11, 16)),
@@ -37,6 +39,25 @@ from ...conftest import TODAY
 )
 def test_canvass_dates(words: str, expected: date) -> None:
     parsed = parse(f"county Smith 5 Jones 4 canvass {words}", TODAY)
+    assert isinstance(parsed, CandidateRace)
+    assert parsed.canvass == expected
+
+
+@pytest.mark.parametrize(
+    ("today", "words", "expected"),
+    [
+        (date(2026, 11, 17), "Nov 21", date(2026, 11, 21)),  # four days ahead, not last year
+        (date(2027, 1, 5), "Dec 30", date(2026, 12, 30)),  # in January, last December
+        (date(2027, 1, 5), "12/30", date(2026, 12, 30)),
+        (date(2026, 11, 30), "Nov 16", date(2026, 11, 16)),
+        # as far back as ahead (183 days each way, across Feb 29 2024): the past one
+        (date(2023, 8, 31), "3/1", date(2023, 3, 1)),
+        (date(2023, 9, 1), "3/1", date(2024, 3, 1)),  # a day later, the future one is nearer
+        (date(2023, 8, 30), "3/1", date(2023, 3, 1)),
+    ],
+)
+def test_a_date_without_a_year_is_the_nearest(today: date, words: str, expected: date) -> None:
+    parsed = parse(f"county Smith 5 Jones 4 canvass {words}", today)
     assert isinstance(parsed, CandidateRace)
     assert parsed.canvass == expected
 

@@ -1,0 +1,247 @@
+"""The day to act, on every surface: every kind x outcome x where today stands in the window.
+
+One table walks each kind through each outcome it can reach, on five days of a window whose
+safe date is a Saturday (before the day to act, on it, the closed Saturday, the day after, after
+the 1-1-307 date), and checks the text, the Slack message and the JSON together: the same
+instruction, the same office, never a day already past or a day the office is closed, and no
+filing words where nothing is to be filed (recount-rules.md sections 6 and 7).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.terminal import render_text
+from domain import KINDS, ContestKind, Family, Outcome, Subsection, Verdict, verdict_json
+from domain.deadline import office_open
+from domain.explain import ONLY_IF_1_1_307, explain
+from handlers.slack_text import escape_mrkdwn
+from handlers.verdict_message import verdict_message
+
+from ..builders import verdict_of
+
+_LONG_DATE = re.compile(
+    r"(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) "
+    r"(\d{1,2}), (\d{4})"
+)
+_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+# Where a reply tells someone to file: the sentence from "File with" (or "Day to act") to its end.
+_INSTRUCTION = re.compile(r"(File with|Day to act)[^.]*?(?:\d{4}|today)")
+
+# Canvass Mon Nov 16, 2026: + 5 = Sat Nov 21 (the safe date, the office closed); the last open
+# day is Fri Nov 20 (act_by); Sun Nov 22 is a holiday; the 1-1-307 date is Mon Nov 23.
+CANVASS = date(2026, 11, 16)
+ACT_BY, SAFE, LATE = date(2026, 11, 20), date(2026, 11, 21), date(2026, 11, 23)
+PHASES = {
+    "before the day to act": date(2026, 11, 19),
+    "on the day to act": ACT_BY,
+    "the closed safe date": SAFE,
+    "after the safe date": date(2026, 11, 22),
+    "on the 1-1-307 date": LATE,
+    "after the 1-1-307 date": date(2026, 11, 24),
+}
+CANDIDATE_SCENARIOS = {
+    # 20 of 8,000 qualifies under (1) and (2); 30 is in the bond band (up to 40) of both
+    "qualifies": ("A 4010 B 3990", Outcome.AVAILABLE),
+    "tie": ("A 4000 B 4000", Outcome.TIE),
+    "bond band": ("A 4015 B 3985", Outcome.BOND),
+    "too large": ("A 5000 B 3000", Outcome.NOT_AVAILABLE),
+}
+QUESTION_SCENARIOS = {
+    "qualifies": ("for 4010 against 3990", Outcome.AVAILABLE),
+    "tied question": ("for 4000 against 4000", Outcome.AVAILABLE),  # not a 13-16-203 tie
+    "short petition": ("for 4010 against 3990 signers 1", Outcome.PETITION_SHORT),
+    "too large": ("for 5000 against 3000", Outcome.NOT_AVAILABLE),
+}
+
+
+def petition_items(kind: ContestKind) -> str:
+    return " signers 500 counties 9" if KINDS[kind].takes_counties else " signers 500"
+
+
+def cases() -> list[Any]:
+    out = []
+    for kind, info in KINDS.items():
+        if info.family is Family.CANVASS_ERROR:
+            scenarios = {"board": ("", Outcome.CANVASS_BOARD)}
+        elif info.family is Family.CANDIDATE_RACE:
+            scenarios = CANDIDATE_SCENARIOS
+        else:
+            scenarios = QUESTION_SCENARIOS
+        for name, (items, outcome) in scenarios.items():
+            if info.family is Family.BALLOT_QUESTION and "signers" not in items:
+                items += petition_items(kind)
+            text = f"{kind.value} {items} canvass {CANVASS.isoformat()}".replace("  ", " ")
+            for phase, today in PHASES.items():
+                out.append(
+                    pytest.param(kind, text, outcome, today, id=f"{kind.value}, {name}, {phase}")
+                )
+    return out
+
+
+def expected_outcome(outcome: Outcome, today: date) -> Outcome:
+    if today <= LATE:
+        return outcome
+    # after the 1-1-307 date the window is shut: 13-16-211's bond route with it
+    return {
+        Outcome.AVAILABLE: Outcome.DEADLINE_PASSED,
+        Outcome.PETITION_SHORT: Outcome.DEADLINE_PASSED,
+        Outcome.BOND: Outcome.NOT_AVAILABLE,
+    }.get(outcome, outcome)
+
+
+def expected_file_with(kind: ContestKind, outcome: Outcome) -> str:
+    info = KINDS[kind]
+    if outcome is Outcome.BOND and info.school:
+        return "school_district_clerk"  # 13-16-211: where the candidate filed for nomination
+    if info.school:
+        return "school_election_filing_officer"
+    if info.subsection in (2, 4, 5):
+        return "secretary_of_state"
+    return "election_administrator"
+
+
+def closed_office(kind: ContestKind) -> str:
+    info = KINDS[kind]
+    if info.school:
+        return "the school district office"
+    if info.subsection in (Subsection(2), Subsection(4), Subsection(5)):
+        return "the secretary of state's office"
+    return "the election administrator's (county) office"
+
+
+def parse_long_date(found: re.Match[str]) -> date:
+    return date(int(found[4]), _MONTHS.index(found[2]) + 1, int(found[3]))
+
+
+def instruction_days(text: str, today: date) -> list[date]:
+    """Every day a reply tells someone to file on (or by): the first date of each instruction,
+    or today where it says "today"."""
+    days = []
+    for found in _INSTRUCTION.finditer(" ".join(text.split())):
+        sentence = found.group(0)
+        when = _LONG_DATE.search(sentence)
+        days.append(parse_long_date(when) if when else today)
+    return days
+
+
+def slack_texts(message: Any) -> list[str]:
+    out = [message.text]
+    for block in message.blocks:
+        text = block.get("text")
+        if isinstance(text, dict):
+            out.append(text["text"])
+        for element in block.get("elements", []):
+            if isinstance(element, dict) and isinstance(element.get("text"), str):
+                out.append(element["text"])
+    return out
+
+
+def surfaces(v: Verdict) -> tuple[str, str, dict[str, Any], Any]:
+    message = verdict_message(v, asked_by="U0CLERK")
+    return render_text(v), "\n".join(slack_texts(message)), verdict_json(v), message
+
+
+@pytest.mark.parametrize(("kind", "text", "outcome", "today"), cases())
+def test_every_kind_outcome_and_day(
+    kind: ContestKind, text: str, outcome: Outcome, today: date
+) -> None:
+    v = verdict_of(text, today)
+    plain, slack, j, message = surfaces(v)
+    e = explain(v)
+    want = expected_outcome(outcome, today)
+    assert j["outcome"] == want.value
+
+    to_file = want in (Outcome.AVAILABLE, Outcome.PETITION_SHORT, Outcome.BOND)
+    only_307 = to_file and SAFE <= today <= LATE
+    # --- the action fields, and their absence --------------------------------------------
+    if to_file:
+        assert j["file_with"] == expected_file_with(kind, want)
+        assert j["petitioner"] == ("electors" if KINDS[kind].family is Family.BALLOT_QUESTION
+                                   else "defeated_candidate")  # fmt: skip
+        assert j["act_by"] == (ACT_BY.isoformat() if today <= ACT_BY else None)
+        assert j["days_left"] == (LATE - today).days
+        assert j["days_left_safe"] == ((SAFE - today).days if today <= SAFE else None)
+        assert "Who petitions:" in plain
+        label = v.file_with.label if v.file_with else "?"
+        assert f"File with {label}" in " ".join(plain.split())
+    else:
+        for key in ("file_with", "petitioner", "act_by", "days_left", "days_left_safe"):
+            assert j[key] is None, key
+        for said in (plain, slack):
+            assert "File with" not in said and "Who petitions" not in said
+            assert "Day to act" not in said
+    assert j["only_if_1_1_307"] is only_307
+    # the window's facts stay wherever there is a window
+    if want is not Outcome.CANVASS_BOARD:
+        assert (j["deadline"], j["deadline_safe"]) == (LATE.isoformat(), SAFE.isoformat())
+
+    # --- the headline ----------------------------------------------------------------------
+    assert (ONLY_IF_1_1_307 in e.headline) is only_307
+    assert (ONLY_IF_1_1_307 in plain.splitlines()[0]) is only_307
+    assert (ONLY_IF_1_1_307 in message.blocks[0]["text"]["text"]) is only_307
+
+    # --- the instruction: never a past day, never a closed day -----------------------------
+    for said in (plain, slack):
+        for day in instruction_days(said, today):
+            assert day >= today, (day, said)
+            assert office_open(day), (day, said)
+    if to_file and today <= ACT_BY:
+        assert instruction_days(plain, today)[0] == ACT_BY
+    if to_file and only_307:
+        assert "timely only if 1-1-307 applies" in " ".join(e.summary.split())
+        assert instruction_days(e.summary, today) == [LATE]
+    if to_file:
+        # the office named closed on the safe Saturday is the one the petition goes to
+        assert f"{closed_office(kind)} is closed" in " ".join(plain.split()).replace(
+            closed_office(kind)[0].upper() + closed_office(kind)[1:], closed_office(kind)
+        )
+    assert "County offices are closed" not in plain
+
+    # --- one answer everywhere: the text's sentences are the Slack message's ---------------
+    assert escape_mrkdwn(e.summary) in slack
+    sections = [b["text"]["text"] for b in message.blocks if b["type"] == "section"]
+    for section in sections:
+        title, _, body = section.partition("\n")
+        assert body.strip(), f"empty section {title}"  # no empty Deadline/Petition header
+    if not to_file and want is not Outcome.TIE:
+        assert not any(s.startswith("*Petition*") for s in sections)
+    for line in (*e.deadline_lines, *e.petition_lines):
+        assert f"\u2022 {escape_mrkdwn(line)}" in slack
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    canvass=st.dates(min_value=date(2000, 1, 1), max_value=date(2060, 12, 31)),
+    kind=st.sampled_from([k for k, i in KINDS.items() if i.family is not Family.CANVASS_ERROR]),
+    offset=st.integers(min_value=-3, max_value=12),
+)
+def test_no_reply_tells_anyone_to_file_on_a_past_or_closed_day(
+    canvass: date, kind: ContestKind, offset: int
+) -> None:
+    today = canvass + timedelta(days=offset)
+    family = KINDS[kind].family
+    items = "A 4010 B 3990" if family is Family.CANDIDATE_RACE else "for 4010 against 3990"
+    v = verdict_of(f"{kind.value} {items} canvass {canvass.isoformat()}", today)
+    d = v.deadline
+    assert d is not None
+    # act_by is an open day, never after the safe date, and the last such day
+    assert office_open(d.act_by) and d.act_by <= d.deadline_safe
+    assert all(
+        not office_open(d.act_by + timedelta(days=n))
+        for n in range(1, (d.deadline_safe - d.act_by).days + 1)
+    )
+    if v.act_by is not None:
+        assert v.act_by == d.act_by >= today
+    plain, slack, j, _ = surfaces(v)
+    for said in (plain, slack):
+        for day in instruction_days(said, today):
+            assert day >= today and office_open(day), (day, said)
+    if j["act_by"] is not None:
+        assert date.fromisoformat(j["act_by"]) >= today
