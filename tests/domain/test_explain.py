@@ -261,3 +261,57 @@ def test_a_short_petition_says_what_it_is_short_of(text: str, short: str, office
         f"The margin qualifies, but the petition does not have enough {short}. File with the "
         f"{office} within 5 days after the official canvass (give the canvass date for the day)."
     )
+
+
+@pytest.mark.parametrize(
+    ("canvass", "today", "act_by", "safe"),
+    [
+        # Fri Dec 25 is Christmas: the last day anyone can walk in is Thu Dec 24
+        ("2026-12-20", date(2026, 12, 21), "Thu Dec 24, 2026", "Sat Dec 26, 2026"),
+        # New Year's Day on a Friday: Thu Dec 31, not the Saturday safe date
+        ("2026-12-28", date(2026, 12, 29), "Thu Dec 31, 2026", "Sat Jan 2, 2027"),
+    ],
+)
+def test_a_holiday_before_a_saturday_moves_the_day_to_act_back(
+    canvass: str, today: date, act_by: str, safe: str
+) -> None:
+    v = verdict_of(f"state A 4010 B 3990 canvass {canvass}", today)
+    e = explain(v)
+    assert e.summary.endswith(
+        f"File with the secretary of state by {act_by} (the secretary of state's office is "
+        f"closed on the safe last day, {safe})."
+    )
+    assert any(line.startswith(f"Day to act: {act_by}") for line in e.deadline_lines)
+    assert "The secretary of state's office is closed on Saturdays." in " ".join(e.deadline_lines)
+    assert "County offices" not in " ".join(e.deadline_lines)
+
+
+def test_several_seats_say_the_total_is_every_vote_for_the_office() -> None:
+    e = explain(verdict_of("municipal A=900 B=850 C=694 D=692 seats 3"))
+    assert any("all seats together: our reading" in line for line in e.margin_lines)
+    e = explain(verdict_of("municipal A=900 B=850"))
+    assert not any("all seats together" in line for line in e.margin_lines)
+
+
+def test_a_named_candidate_in_a_tie_is_tied_with_the_other_one() -> None:
+    e = explain(verdict_of("county A 300 B 200 C 200 seats 2 candidate B"))
+    assert "B is tied with C for the last of 2 seats, out of 700 votes cast." in e.margin_lines
+    assert e.outcome == "Tie: recounted as if petitioned"
+
+
+def test_a_candidate_behind_a_tied_seat_is_told_of_its_automatic_recount() -> None:
+    e = explain(verdict_of("county A 300 B 200 C 200 D 195 seats 2 candidate D"))
+    assert e.outcome == "Recount available"
+    assert any(
+        line.startswith("13-16-203: The last seat is tied (B and C)") for line in e.related_lines
+    )
+
+
+def test_a_tied_question_says_filing_is_the_safe_course() -> None:
+    e = explain(verdict_of("school-question for 700 against 700 signers 12 canvass 2026-11-18"))
+    assert e.outcome == "Recount available"
+    assert e.summary.startswith("The question is tied: a margin of 0 qualifies (up to 3).")
+    assert "File with the school election filing officer by Mon Nov 23, 2026." in e.summary
+    said = " ".join((e.summary, *e.petition_lines, *e.related_lines))
+    assert "the safe course is to file the petition" in said
+    assert "trustees" not in " ".join((e.summary, *e.related_lines))  # no "trustees decide"

@@ -1,0 +1,95 @@
+"""The README shows what the code says: the sample verdict as text, as JSON and in Slack, the
+reminder, and the kinds with their aliases (refused words included)."""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from bot.terminal import render_text
+from domain import KINDS, verdict_json
+from domain.kinds import AMBIGUOUS_WORDS
+from handlers.reminders import reminder_text
+from handlers.verdict_message import verdict_message
+
+from ..builders import verdict_of
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+SAMPLE = "county Smith 1204 Jones 1199 canvass 2026-11-16"
+TODAY = date(2026, 11, 18)
+
+
+def block_after(marker: str) -> str:
+    """The fenced block that follows `marker` in the README."""
+    text = README.read_text(encoding="utf-8")
+    start = text.index(marker)
+    opening = text.index("```", start)
+    body = text.index("\n", opening) + 1
+    return textwrap.dedent(text[body : text.rindex("\n", body, text.index("```", body)) + 1])
+
+
+def slack_as_text(message: Any) -> str:
+    """The posted blocks as the README draws them: one paragraph a block."""
+    out = []
+    for block in message.blocks:
+        if block["type"] == "header":
+            out.append(block["text"]["text"])
+        elif block["type"] == "divider":
+            out.append("---")
+        elif block["type"] == "actions":
+            out.append("  ".join(f"[ {e['text']['text']} ]" for e in block["elements"]))
+        elif block["type"] == "context":
+            out.append("\n".join(e["text"] for e in block["elements"]))
+        else:
+            out.append(block["text"]["text"])
+    return "\n\n".join(out) + "\n"
+
+
+def test_the_sample_verdict_is_what_recount_check_prints() -> None:
+    shown = block_after(f"`recount check --today 2026-11-18 {SAMPLE}`:")
+    assert shown == render_text(verdict_of(SAMPLE, TODAY))
+
+
+def test_the_json_example_is_what_recount_check_json_prints() -> None:
+    shown = json.loads(block_after(f"`recount check --json --today 2026-11-18 {SAMPLE}`"))
+    actual = verdict_json(verdict_of(SAMPLE, TODAY))
+    assert shown == {key: actual[key] for key in shown}
+    assert {"act_by", "only_if_1_1_307", "file_with", "days_left_safe"} <= set(shown)
+
+
+def test_the_slack_example_is_what_the_bot_posts() -> None:
+    shown = block_after("The posted verdict for the example above, on Nov 18, 2026, as text:")
+    message = verdict_message(verdict_of(SAMPLE, TODAY), asked_by="U0CLERK", remind="signed")
+    assert shown == slack_as_text(message)
+
+
+def test_the_reminder_example_is_what_is_scheduled() -> None:
+    shown = block_after("A reminder reads:")
+    text = reminder_text(
+        "county office; Smith 1,204, Jones 1,199; canvass Mon Nov 16, 2026",
+        date(2026, 11, 21),
+        "the election administrator",
+        date(2026, 11, 19),
+        "https://montana.slack.com/archives/C0CANVASS/p1700000000000100",
+    )
+    assert shown == text.replace(":alarm_clock:", "⏰") + "\n"
+
+
+def test_the_kinds_and_aliases_are_the_codes() -> None:
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    kinds = text[text.index("Kinds: `county`") :]
+    kinds = kinds[: kinds.index("(7).") + 4]
+    for info in KINDS.values():
+        aliases = ", ".join(f"`{a}`" for a in info.aliases)
+        assert (
+            f"`{info.kind.value}` ({aliases})" in kinds
+            if aliases
+            else (re.search(rf"`{re.escape(info.kind.value)}`(?: —|,)", kinds))
+        ), info.kind
+    for word in AMBIGUOUS_WORDS:
+        assert f"`{word}`" not in kinds  # not an alias
+        assert f"`{word}`" in text  # but said to be refused
