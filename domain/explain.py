@@ -150,7 +150,8 @@ def _margin_lines(v: Verdict) -> tuple[str, ...]:
     m = v.margin
     if m is None:
         return (
-            "No margin test: a canvass board that finds an error may petition whatever the margin.",
+            "No margin test: under the 1987 text a canvass board that finds an error may petition "
+            "whatever the margin.",
         )
     lines = _comparison_lines(v, m)
     assert v.rule.margin_share is not None  # a margin is only measured where there is a test
