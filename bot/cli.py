@@ -1,20 +1,23 @@
-"""The `recount` command: `check`, `console`, `run` (and, with Slack credentials, `serve`).
+"""The `recount` command: `check`, `scan`, `console`, `serve`, `run`; its options read by
+argparse, so every command has --help and a usage line.
 
-Exit status: 0 with a verdict (or help), 2 for bad input or usage, with one line on stderr
-and nothing on stdout. No traceback reaches a user.
+Exit status: 0 with a verdict, a report or help; 2 for bad input or usage, with one line on
+stderr and nothing on stdout. No traceback reaches a user.
 """
 
 from __future__ import annotations
 
+import argparse
+import contextlib
 import logging
 import sys
 from collections.abc import Sequence
-from datetime import date
-from typing import TextIO
+from importlib.metadata import PackageNotFoundError, version
+from typing import NoReturn, TextIO
 
 from bot.clock import montana_today
 from bot.console import run_console
-from bot.scan_command import SCAN_USAGE, run_scan
+from bot.scan_command import add_scan_arguments, run_scan
 from bot.terminal import (
     CHECK_PREFIX,
     EXIT_INTERNAL,
@@ -22,70 +25,87 @@ from bot.terminal import (
     EXIT_OK,
     EXIT_USAGE,
     error_line,
+    help_text,
     one_line,
+    today_argument,
     verdict_output,
 )
 from domain import InputError
-from domain.citations import FIRST_YEAR, LAST_YEAR
 from handlers.syntax import COMMAND, GENERAL_EXAMPLE
 
 log = logging.getLogger(__name__)
-
-USAGE = f"""\
-usage: recount check [--json] [--today YYYY-MM-DD] TEXT...
-       {SCAN_USAGE}
-       recount console
-       recount serve [--http [--port N]]
-       recount run
-
-  check    check one race or question; TEXT is what you would type after {COMMAND}
-  scan     every contest of results exports (SOS workbooks, OpenElections CSV, a table)
-  console  type checks one after another (Ctrl-D to quit)
-  serve    the Slack bot: Socket Mode (SLACK_BOT_TOKEN, SLACK_APP_TOKEN), or with --http
-           POST /slack/events and GET /healthz (SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET, PORT)
-  run      the bot when those variables are set, otherwise the console
-
-Try: {CHECK_PREFIX} {GENERAL_EXAMPLE}
-"""
+DISTRIBUTION = "recount"
 
 
 class UsageError(Exception):
     pass
 
 
-def _parse_check_args(args: Sequence[str]) -> tuple[bool, date | None, str]:
-    """Options may stand anywhere before `--`; everything else is the text."""
-    as_json, today = False, None
-    words: list[str] = []
-    rest = iter(args)
-    for arg in rest:
-        if arg == "--":
-            words.extend(rest)
-            break
-        if arg == "--json":
-            as_json = True
-        elif arg == "--today" or arg.startswith("--today="):
-            value = arg.partition("=")[2] if "=" in arg else next(rest, None)
-            if not value:
-                raise UsageError("--today needs a date, like --today 2026-11-18")
-            try:
-                today = date.fromisoformat(value)
-            except ValueError:
-                raise UsageError(f'--today "{value}" is not a date like 2026-11-18') from None
-            if not FIRST_YEAR.value <= today.year <= LAST_YEAR.value:
-                raise UsageError(
-                    f"--today {value} is out of range; give a year from {FIRST_YEAR.value} "
-                    f"to {LAST_YEAR.value}"
-                )
-        elif arg in {"-h", "--help"}:
-            raise UsageError("help")
-        else:
-            words.append(arg)
-    return as_json, today, " ".join(words)
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors as one line a clerk can act on (never its multi-line usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message}. Run: {self.prog} --help")
 
 
-def _check(args: Sequence[str], out: TextIO, err: TextIO) -> int:
-    as_json, today, text = _parse_check_args(args)
+def _port(value: str) -> int:
+    if not value.isdigit() or not 0 < int(value) < 65536:
+        raise argparse.ArgumentTypeError(f'"{value}" is not a port number')
+    return int(value)
+
+
+def recount_version() -> str:
+    try:
+        return version(DISTRIBUTION)
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown"
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The `recount` parser and each command's own (they read options among their words)."""
+    parser = _Parser(
+        prog="recount",
+        description="Can this Montana race or ballot question be recounted under MCA 13-16-201?",
+        epilog=f"Try: {CHECK_PREFIX} {GENERAL_EXAMPLE}",
+    )
+    parser.add_argument("--version", action="version", version=f"recount {recount_version()}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands.required = True
+    check = commands.add_parser(
+        "check",
+        help=f"check one race or question; TEXT is what you would type after {COMMAND}",
+        description="Check one race or ballot question. TEXT is the quick syntax, as after "
+        f"{COMMAND}; options may stand anywhere before it.",
+        epilog=help_text(CHECK_PREFIX),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    check.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    check.add_argument(
+        "--today", type=today_argument, metavar="YYYY-MM-DD", help="what-if: check as of that day"
+    )
+    check.add_argument("text", nargs="*", metavar="TEXT")
+    add_scan_arguments(
+        commands.add_parser(
+            "scan",
+            help="every contest of results exports (SOS workbooks, OpenElections CSV, a table)",
+            description="Every contest of one or more results exports, checked at once.",
+        )
+    )
+    commands.add_parser("console", help="type checks one after another (Ctrl-D to quit)")
+    serve = commands.add_parser(
+        "serve",
+        help="the Slack bot: Socket Mode, or HTTP with --http",
+        description="Socket Mode needs SLACK_BOT_TOKEN and SLACK_APP_TOKEN; --http serves "
+        "POST /slack/events and GET /healthz with SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET.",
+    )
+    serve.add_argument("--http", action="store_true", help="serve HTTP instead of Socket Mode")
+    serve.add_argument("--port", type=_port, help="the HTTP port (default: PORT, or 3000)")
+    commands.add_parser("run", help="the bot when Slack variables are set, else the console")
+    return parser, dict(commands.choices)
+
+
+def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    text = " ".join(args.text)
     if not text.strip():
         # A script must not read help as a verdict: nothing to check is a usage error.
         raise UsageError(
@@ -93,12 +113,30 @@ def _check(args: Sequence[str], out: TextIO, err: TextIO) -> int:
             f'{CHECK_PREFIX} "{GENERAL_EXAMPLE}"'
         )
     try:
-        reply = verdict_output(text, today or montana_today(), as_json=as_json)
+        reply = verdict_output(text, args.today or montana_today(), as_json=args.json)
     except InputError as error:
         print(error_line(error), file=err)
         return EXIT_USAGE
     out.write(reply)
     return EXIT_OK
+
+
+def _dispatch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.command == "check":
+        return _check(args, out, err)
+    if args.command == "scan":
+        return run_scan(args, out, err)
+    if args.command == "console":
+        return run_console(sys.stdin, out, err)
+    # The one import kept out of the top of a file, on purpose: bot.serve loads slack_bolt
+    # and slack_sdk, which `recount check` and the console never need.
+    from bot import serve
+
+    if args.command == "serve":
+        if args.port is not None and not args.http:
+            raise UsageError("--port goes with --http")
+        return serve.serve(err, http=args.http, port=args.port)
+    return serve.run(sys.stdin, out, err)
 
 
 def main(
@@ -107,29 +145,23 @@ def main(
     args = list(sys.argv[1:] if argv is None else argv)
     out = out or sys.stdout
     err = err or sys.stderr
-    command, rest = (args[0], args[1:]) if args else ("", [])
+    parser, commands = build_parser()
     try:
-        if command == "check":
-            return _check(rest, out, err)
-        if command == "console":
-            return run_console(sys.stdin, out, err)
-        if command == "scan":
-            return run_scan(rest, out, err)
-        if command in {"serve", "run"}:
-            # The one import kept out of the top of a file, on purpose: bot.serve loads
-            # slack_bolt and slack_sdk, which `recount check` and the console never need.
-            from bot import serve
-
-            return serve.serve(rest, err) if command == "serve" else serve.run(sys.stdin, out, err)
-        if command in {"-h", "--help", "help"}:
-            out.write(USAGE)
-            return EXIT_OK
-        raise UsageError(f'unknown command "{command}"' if command else "say what to do")
+        try:
+            # --help and --version print to stdout (here: `out`) and exit 0.
+            with contextlib.redirect_stdout(out):
+                if args and args[0] in commands:
+                    # Options may stand anywhere among a command's words (a check's text, a
+                    # scan's files), which argparse reads only command by command.
+                    parsed = commands[args[0]].parse_intermixed_args(args[1:])
+                    parsed.command = args[0]
+                else:
+                    parsed = parser.parse_args(args)
+        except SystemExit as done:
+            return int(done.code or 0)
+        return _dispatch(parsed, out, err)
     except UsageError as error:
-        if str(error) == "help":
-            out.write(USAGE)
-            return EXIT_OK
-        print(f"error: {one_line(str(error))}. Run: recount --help", file=err)
+        print(f"error: {one_line(str(error))}", file=err)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED

@@ -1,22 +1,22 @@
 """`recount scan FILE...`: every contest of one or more results exports, checked at once.
 
-Exit status: 0 with a report; 2 for a usage error or a file it cannot read, with one line on
-stderr naming the file and why, and nothing on stdout (no partial report).
+FILE may be a folder (the results files in it) or a pattern the shell did not expand
+(Windows cmd passes `*.xlsx` as it is). Exit status: 0 with a report; 2 for a usage error or
+a file it cannot read, with one line on stderr naming the file and why, and nothing on stdout
+(no partial report).
 """
 
 from __future__ import annotations
 
+import argparse
+import glob
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 from typing import Final, TextIO
 
 from bot.clock import montana_today
-from bot.terminal import EXIT_OK, EXIT_USAGE, one_line
+from bot.terminal import EXIT_OK, EXIT_USAGE, one_line, today_argument
 from domain import InputError
-from domain.citations import FIRST_YEAR, LAST_YEAR
 from handlers.results import (
     MAX_BYTES,
     ResultsFileError,
@@ -29,110 +29,92 @@ from handlers.results import (
 )
 from handlers.syntax import parse_date
 
-SCAN_USAGE: Final = (
-    "recount scan FILE... [--canvass DATE] [--today DATE] [--election general|primary] "
-    '[--complete] [--seats "TITLE=N"]... [--kind "TITLE=KIND"]... [--json | --csv] [--all]'
-)
+RESULTS_SUFFIXES: Final = (".xlsx", ".csv")
+_PATTERN: Final = frozenset("*?[")
 
 
-class ScanUsageError(Exception):
-    pass
+def add_scan_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help="results files, folders of them, or a pattern"
+    )
+    parser.add_argument("--canvass", metavar="DATE", help="the county (official) canvass")
+    parser.add_argument(
+        "--state-canvass",
+        metavar="DATE",
+        help="the state canvass: (2), (4) and (5) contests count from it; without it they "
+        "count from --canvass, an earlier, safe date",
+    )
+    parser.add_argument("--today", type=today_argument, metavar="YYYY-MM-DD")
+    parser.add_argument("--election", type=str.lower, choices=("general", "primary"))
+    parser.add_argument(
+        "--complete",
+        action="store_true",
+        help="the files hold every county that voted on the multi-county contests in them",
+    )
+    parser.add_argument("--seats", action="append", default=[], metavar='"TITLE=N"')
+    parser.add_argument("--kind", action="append", default=[], metavar='"TITLE=KIND"')
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="the scan as JSON")
+    output.add_argument("--csv", action="store_true", help="one row per contest")
+    parser.add_argument("--all", action="store_true", dest="show_all", help="list every contest")
 
 
-@dataclass
-class _Args:
-    files: list[str] = field(default_factory=list)
-    canvass: str | None = None
-    today: date | None = None
-    election: str | None = None
-    complete: bool = False
-    seats: list[str] = field(default_factory=list)
-    kinds: list[str] = field(default_factory=list)
-    output: str = "text"
-    show_all: bool = False
-
-
-def _value(rest: list[str], option: str) -> str:
-    if not rest or rest[0].startswith("--"):
-        raise ScanUsageError(f"{option} needs a value")
-    return rest.pop(0)
-
-
-def _parse(argv: Sequence[str]) -> _Args:
-    args = _Args()
-    rest = list(argv)
-    while rest:
-        arg = rest.pop(0)
-        option, _, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
-        if inline:
-            rest.insert(0, inline)
-        if option == "--canvass":
-            args.canvass = _value(rest, option)
-        elif option == "--today":
-            value = _value(rest, option)
-            try:
-                args.today = date.fromisoformat(value)
-            except ValueError:
-                raise ScanUsageError(f'--today "{value}" is not a date like 2026-11-18') from None
-            if not FIRST_YEAR.value <= args.today.year <= LAST_YEAR.value:
-                raise ScanUsageError(f"--today {value} is out of range (1900 to 2100)")
-        elif option == "--election":
-            args.election = _value(rest, option).lower()
-            if args.election not in ("general", "primary"):
-                raise ScanUsageError("--election is general or primary")
-        elif option == "--complete":
-            args.complete = True
-        elif option == "--seats":
-            args.seats.append(_value(rest, option))
-        elif option == "--kind":
-            args.kinds.append(_value(rest, option))
-        elif option in ("--json", "--csv"):
-            if args.output != "text":
-                raise ScanUsageError("give --json or --csv, not both")
-            args.output = option[2:]
-        elif option == "--all":
-            args.show_all = True
-        elif option.startswith("--"):
-            raise ScanUsageError(f'scan does not take "{option}"')
+def expand(given: list[str]) -> list[Path]:
+    """Files as given; a folder's results files; a pattern's matches. Raises ResultsFileError."""
+    found: list[Path] = []
+    for name in given:
+        path = Path(name)
+        if path.is_dir():
+            inside = sorted(
+                p
+                for p in path.iterdir()
+                if p.is_file()
+                and p.suffix.lower() in RESULTS_SUFFIXES
+                and not p.name.startswith((".", "~$"))
+            )
+            if not inside:
+                raise ResultsFileError(f"{name}: a folder with no .xlsx or .csv file in it")
+            found += inside
+        elif not path.exists() and _PATTERN & set(name):
+            matches = sorted(Path(m) for m in glob.glob(name) if Path(m).is_file())
+            if not matches:
+                raise ResultsFileError(f"{name}: no file matches")
+            found += matches
         else:
-            args.files.append(arg)
-    if not args.files:
-        raise ScanUsageError("name at least one results file")
-    return args
+            found.append(path)
+    return found
 
 
-def _read(path: str) -> bytes:
+def _read(path: Path) -> bytes:
     try:
-        size = Path(path).stat().st_size
+        size = path.stat().st_size
         if size > MAX_BYTES:
             raise ResultsFileError(f"{path}: {size:,} bytes is over the 20 MB a scan reads")
-        return Path(path).read_bytes()
+        return path.read_bytes()
     except OSError as error:
         raise ResultsFileError(f"{path}: cannot be read ({error.strerror or error})") from None
 
 
-def run_scan(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
+def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
-        args = _parse(argv)
         today = args.today or montana_today()
         canvass = None if args.canvass is None else parse_date(args.canvass, today)
+        state = None if args.state_canvass is None else parse_date(args.state_canvass, today)
         options = ScanOptions(
             today=today,
             canvass=canvass,
+            state_canvass=state,
             election=args.election,
             complete=args.complete,
-            answers=answers_from(args.kinds, args.seats),
+            answers=answers_from(args.kind, args.seats),
         )
-        result = scan([(Path(p).name, _read(p)) for p in args.files], options)
-    except ScanUsageError as error:
-        print(f"error: {one_line(str(error))}. Usage: {SCAN_USAGE}", file=err)
-        return EXIT_USAGE
+        result = scan([(p.name, _read(p)) for p in expand(args.files)], options)
     except (ResultsFileError, InputError) as error:
         print(f"error: {one_line(str(error))}", file=err)
         return EXIT_USAGE
-    if args.output == "json":
+    if args.json:
         out.write(json.dumps(scan_json(result), ensure_ascii=False, indent=2) + "\n")
-    elif args.output == "csv":
+    elif args.csv:
         out.write(scan_csv(result))
     else:
         out.write(scan_text(result, show_all=args.show_all))

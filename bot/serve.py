@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Sequence
 from typing import TextIO
 
 from slack_bolt.adapter.socket_mode import SocketModeHandler
@@ -69,26 +68,10 @@ def _serve_socket_mode(settings: Settings) -> int:
     return EXIT_OK
 
 
-def serve(args: Sequence[str], err: TextIO, settings: Settings | None = None) -> int:
-    http = "--http" in args
-    port: int | None = None
-    rest = [a for a in args if a != "--http"]
-    while rest:
-        arg = rest.pop(0)
-        if arg == "--port" and rest:
-            value = rest.pop(0)
-        elif arg.startswith("--port="):
-            value = arg.partition("=")[2]
-        else:
-            print(
-                f'error: serve does not take "{arg}". Usage: recount serve [--http [--port N]]',
-                file=err,
-            )
-            return EXIT_USAGE
-        if not value.isdigit() or not 0 < int(value) < 65536:
-            print(f'error: --port "{value}" is not a port number', file=err)
-            return EXIT_USAGE
-        port = int(value)
+def serve(
+    err: TextIO, *, http: bool = False, port: int | None = None, settings: Settings | None = None
+) -> int:
+    """`recount serve [--http [--port N]]` (its options are read by bot.cli)."""
     try:
         settings = settings or Settings.from_env()
         setup_logging()
@@ -111,9 +94,9 @@ def run(stdin: TextIO, out: TextIO, err: TextIO) -> int:
         print(f"error: {error}", file=err)
         return EXIT_USAGE
     if settings.has_socket_mode:
-        return serve([], err, settings)
+        return serve(err, settings=settings)
     if settings.has_http:
-        return serve(["--http"], err, settings)
+        return serve(err, http=True, settings=settings)
     given = sorted(name for name in os.environ if name.startswith("SLACK_") and os.environ[name])
     if given:
         # Half a set-up under a service manager must fail loudly, not sit in a console.

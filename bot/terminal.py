@@ -6,12 +6,14 @@ the terminal never loads slack_bolt.
 
 from __future__ import annotations
 
+import argparse
 import json
 import textwrap
 from datetime import date
 from typing import Final
 
 from domain import KINDS, InputError, Verdict, check, verdict_json
+from domain.citations import FIRST_YEAR, LAST_YEAR
 from domain.explain import explain
 from handlers.syntax import (
     AMBIGUOUS_SUMMARY,
@@ -103,3 +105,16 @@ def verdict_output(text: str, today: date, *, as_json: bool) -> str:
         return help_text(CHECK_PREFIX)
     verdict = check(parsed, today)
     return render_json(verdict) if as_json else render_text(verdict)
+
+
+def today_argument(value: str) -> date:
+    """--today YYYY-MM-DD, within the years every date is checked against."""
+    try:
+        day = date.fromisoformat(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'"{value}" is not a date like 2026-11-18') from None
+    if not FIRST_YEAR.value <= day.year <= LAST_YEAR.value:
+        raise argparse.ArgumentTypeError(
+            f"{value} is out of range; give a year from {FIRST_YEAR.value} to {LAST_YEAR.value}"
+        )
+    return day

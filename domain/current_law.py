@@ -28,6 +28,9 @@ class Confidence(StrEnum):
     SUMMARIES = "from summaries of the sections"
     INFERRED = "inferred; no source found"
     OLDER_TEXT = "text seen in an older edition; the deposit from summaries"
+    SECONDARY = "from a secondary summary; the section itself not seen"
+    STATUS_UNKNOWN = "from a bill summary; whether it passed is not known"
+    OUR_READING = "our reading; no text we saw settles it"
 
 
 class Shown(StrEnum):

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from domain import Outcome
-from domain.deadline import long_date
-from domain.explain import explain
 from handlers.results import Scan
+from handlers.results.report import SECTIONS, contest_facts, contest_headline, opening_lines, plural
 from handlers.results.scan import ScannedContest
 from handlers.slack_text import clip, escape, escape_mrkdwn
+from handlers.syntax import COMMAND, quick_syntax
 from handlers.verdict_message import BUTTON_VALUE_LIMIT, SECTION_LIMIT, SlackMessage, saved_inputs
 
 CHECK_ACTION_ID: Final = "scan_check"
+# A retention contest's Check: the verdict it posts carries the scan's retention reading.
+CHECK_RETENTION_ACTION_ID: Final = "scan_check_retention"
 MAX_LISTED: Final = 15  # contests with their own block; the rest are counted (blocks <= 50)
-_LISTED: Final = (Outcome.AVAILABLE, Outcome.TIE, Outcome.BOND)
+_LISTED: Final = tuple(outcome for outcome, _ in SECTIONS)
 CSV_NAME: Final = "recount-scan.csv"
 
 
@@ -25,18 +26,16 @@ def _mrkdwn(text: str) -> dict[str, Any]:
 
 def _contest_block(scanned: ScannedContest) -> dict[str, Any]:
     assert scanned.verdict is not None
-    e = explain(scanned.verdict)
-    lines = [f"*{escape_mrkdwn(e.outcome)} — {escape_mrkdwn(scanned.contest.label)}*"]
-    lines.append(escape_mrkdwn(e.summary))
-    if e.margin_lines:
-        lines.append(escape_mrkdwn(e.margin_lines[-1]))
-    lines.extend(escape_mrkdwn(note) for note in e.current_law)
+    lines = [f"*{escape_mrkdwn(contest_headline(scanned))}*"]
+    lines.extend(escape_mrkdwn(fact) for fact in contest_facts(scanned))
+    lines.append(f"Check it: `{COMMAND} {escape(quick_syntax(scanned.verdict.inputs))}`")
     block: dict[str, Any] = {"type": "section", "text": _mrkdwn("\n".join(lines))}
     value = saved_inputs(scanned.verdict)
     if len(value) <= BUTTON_VALUE_LIMIT:
+        retention = scanned.contest.retention is not None
         block["accessory"] = {
             "type": "button",
-            "action_id": CHECK_ACTION_ID,
+            "action_id": CHECK_RETENTION_ACTION_ID if retention else CHECK_ACTION_ID,
             "text": {"type": "plain_text", "text": "Check", "emoji": True},
             "value": value,
         }
@@ -46,19 +45,19 @@ def _contest_block(scanned: ScannedContest) -> dict[str, Any]:
 def scan_summary(result: Scan) -> SlackMessage:
     s = result.summary()
     headline = (
-        f"Scan: {s['contests']:,} contests, {s['recount_available']} recount available, "
-        f"{s['ties']} ties, {s['bond_band']} in the bond band, {s['attention']} need a person"
+        f"Scan: {plural(s['contests'], 'contest')}, {s['recount_available']:,} recount "
+        f"available, {plural(s['ties'], 'tie')}, {s['bond_band']:,} in the bond band, "
+        f"{plural(s['attention'], 'needs', 'need')} a person"
     )
     files = ", ".join(f"{f.name} ({f.format})" for f in result.files)
-    canvass = result.options.canvass
-    when = (
-        f"Deadlines from the official canvass of {long_date(canvass)}."
-        if canvass is not None
-        else "No canvass date given: no deadlines (add canvass DATE to your message)."
+    # The report's opening lines after its first (which the headline says), as Slack words.
+    said = " ".join(opening_lines(result)[1:]).replace("--canvass DATE", "canvass DATE")
+    said = said.replace("--state-canvass DATE", "state canvass DATE").replace(
+        "(add canvass DATE)", "(add canvass DATE to your message)"
     )
     blocks: list[dict[str, Any]] = [
         {"type": "header", "text": {"type": "plain_text", "text": clip(headline, 150)}},
-        {"type": "context", "elements": [_mrkdwn(escape_mrkdwn(f"{files}. {when}"))]},
+        {"type": "context", "elements": [_mrkdwn(escape_mrkdwn(f"{files}. {said}"))]},
     ]
     listed = [c for c in result.contests if c.outcome in _LISTED]
     blocks += [_contest_block(c) for c in listed[:MAX_LISTED]]

@@ -67,10 +67,14 @@ def saved_inputs(verdict: Verdict) -> str:
 
 
 def verdict_message(
-    verdict: Verdict, asked_by: str | None = None, remind: str | None = None
+    verdict: Verdict,
+    asked_by: str | None = None,
+    remind: str | None = None,
+    readings: tuple[str, ...] = (),
 ) -> SlackMessage:
     """`remind`: the signed value of a "Remind this channel" button (handlers.reminders),
-    given where the verdict has a deadline still ahead."""
+    given where the verdict has a deadline still ahead. `readings`: lines of a reading the
+    inputs came from (the scan's retention reading), shown under the edition line."""
     e = explain(verdict)
     icon = _ICONS[verdict.outcome]
     headline = clip(f"{icon} {e.headline}", HEADER_LIMIT)
@@ -100,7 +104,9 @@ def verdict_message(
             "type": "context",
             "elements": [
                 _mrkdwn(
-                    "\n".join(escape_mrkdwn(line) for line in (e.edition, *e.current_law))
+                    "\n".join(
+                        escape_mrkdwn(line) for line in (e.edition, *e.current_law, *readings)
+                    )
                     + f"\n{escape_mrkdwn(e.as_of)}{asked}"
                 )
             ],

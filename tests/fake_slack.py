@@ -46,6 +46,8 @@ class FakeSlack:
     delay: float = 0.0  # seconds to wait before answering (slow Slack)
     # files the bot may fetch: id -> (name, content); served by files.info and a download URL
     files: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+    # a download's HTTP status instead of the file (403: refused, 404: gone), by file id
+    download_status: dict[str, int] = field(default_factory=dict)
     uploads: list[bytes] = field(default_factory=list)  # bytes POSTed to an upload URL
     # chat.scheduleMessage's queue, as chat.scheduledMessages.list returns it
     scheduled: list[dict[str, Any]] = field(default_factory=list)
@@ -66,7 +68,8 @@ class FakeSlack:
                 authorized = self.headers.get("Authorization") == f"Bearer {BOT_TOKEN}"
                 found = fake.files.get(file_id)
                 status = 404 if found is None else (200 if authorized else 403)
-                data = found[1] if found is not None and authorized else b"no"
+                status = fake.download_status.get(file_id, status)
+                data = found[1] if found is not None and status == 200 else b"no"
                 self.send_response(status)
                 self.send_header("Content-Type", "application/octet-stream")
                 self.send_header("Content-Length", str(len(data)))

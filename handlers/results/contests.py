@@ -14,27 +14,46 @@ from dataclasses import dataclass, field
 from typing import Final, TypeVar
 
 from domain import KINDS, ContestKind, InputError, Subsection, resolve_kind
-from handlers.results.tallies import FileTallies, Tally
-from handlers.results.titles import (
+from domain.citations import MONTANA_COUNTIES
+from domain.current_law import CurrentLawNote
+from domain.readings import (
+    BOTH_ADVANCE,
+    EVERY_ADVANCES,
+    NONPARTISAN_ADVANCE_PER_SEAT,
+    NONPARTISAN_PRIMARY,
+    SUPREME_COURT_2025,
+)
+from domain.titles import (
     PRESIDENTIAL,
     SEVERAL_COUNTIES,
     SEVERAL_SEATS,
     Retention,
+    county_label,
+    is_judicial,
+    is_supreme_court,
     is_two_sided,
     office_kind,
     question_kind,
     retention,
     seats_in,
 )
+from handlers.results.sos_workbooks import COUNTY_WORKBOOK
+from handlers.results.tallies import FileTallies, Tally
 
 T = TypeVar("T")
-MONTANA_COUNTY_COUNT: Final = 56
 _ONE_COUNTY: Final = (Subsection.ONE_COUNTY_OFFICE, Subsection.LOCAL_QUESTION)
 _SPANNING: Final = {
     ContestKind.DISTRICT: ContestKind.MULTICOUNTY_DISTRICT,
     ContestKind.QUESTION: ContestKind.MULTICOUNTY_QUESTION,
 }
 _NONPARTISAN: Final = frozenset({"np", "non", "nonpartisan", "non-partisan"})
+# (2), (4) and (5) kinds that are voted on statewide, named so in the coverage doubt
+_STATEWIDE: Final = (ContestKind.STATE, ContestKind.CONGRESSIONAL, ContestKind.STATE_QUESTION)
+
+
+def reading_line(note: CurrentLawNote) -> str:
+    """A reading of domain.readings as a contest's note: what it says, and how sure we are."""
+    return f"{note.section}: {note.sentence}"
 
 
 @dataclass
@@ -63,6 +82,7 @@ class Contest:
     retention: Retention | None = None
     question: bool = False
     unopposed: bool = False
+    both_advance: bool = False  # a nonpartisan primary with no more candidates than advance
     attention: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     column_kind: str | None = None
@@ -84,8 +104,9 @@ class Contest:
         parts = [self.title]
         if self.party:
             parts.append(self.party)
-        if self.county and self.kind is not None and KINDS[self.kind].subsection in _ONE_COUNTY:
-            parts.append(self.county)
+        one_county = self.kind is not None and KINDS[self.kind].subsection in _ONE_COUNTY
+        if self.county and one_county and county_label(self.title)[0] != self.county:
+            parts.append(f"{self.county} County")
         if self.precinct:
             parts.append(self.precinct)
         return " — ".join(parts)
@@ -120,7 +141,26 @@ def _whole(file: FileTallies) -> bool:
         return True
     # An OpenElections or plain file naming every county of Montana is statewide, so whole.
     counties = {t.county for t in file.tallies if t.county}
-    return file.counties_named and len(counties) >= MONTANA_COUNTY_COUNT
+    return file.counties_named and len(counties) >= MONTANA_COUNTIES.value
+
+
+def file_county(file: FileTallies) -> str | None:
+    """The county a county workbook is from, where its titles name exactly one (the 2022
+    exports put "Cascade County" before every local title); None where they do not."""
+    if file.format != COUNTY_WORKBOOK:
+        return None
+    named = {county_label(t.title)[0] for t in file.tallies} - {None}
+    return named.pop() if len(named) == 1 else None
+
+
+def whole_state(files: Iterable[FileTallies]) -> bool:
+    """County workbooks of one election from all 56 counties are the whole state: 56 files
+    (the scan refuses the same file twice), none of them naming a county another names."""
+    workbooks = [f for f in files if f.format == COUNTY_WORKBOOK]
+    if len(workbooks) != MONTANA_COUNTIES.value or len({f.election for f in workbooks}) != 1:
+        return False
+    named = [c for c in map(file_county, workbooks) if c is not None]
+    return len(named) == len(set(named))
 
 
 def gather(files: Iterable[FileTallies], election: str | None) -> list[Contest]:
@@ -130,16 +170,18 @@ def gather(files: Iterable[FileTallies], election: str | None) -> list[Contest]:
         primary = (election or file.election or "general") == "primary"
         whole = _whole(file)
         this_file = f"file {file.name}"  # a county workbook's county is its file
+        its_county = file_county(file)
         for tally in file.tallies:
             party, choice_party = _party(tally, primary)
-            key = (tally.key, party, tally.county, tally.precinct)
+            county = tally.county or county_label(tally.title)[0] or its_county
+            key = (tally.key, party, county, tally.precinct)
             contest = groups.get(key)
             if contest is None:
-                contest = Contest(tally.key, tally.title, party, tally.county, tally.precinct)
+                contest = Contest(tally.key, tally.title, party, county, tally.precinct)
                 groups[key] = contest
             _add(contest, tally, choice_party)
             contest.files.add(file.name)
-            contest.counties.add(tally.county or this_file)
+            contest.counties.add(tally.county or its_county or this_file)
             contest.whole_sources.add(whole)
             if tally.kind:
                 contest.column_kind = tally.kind
@@ -174,7 +216,11 @@ def _classify(contest: Contest, answers: Answers) -> None:
     elif contest.retention is not None and contest.question:
         contest.kind, contest.kind_from = contest.retention.kind, "title"
     elif contest.question:
-        contest.kind, contest.kind_from = question_kind(contest.title), "title"
+        reading = question_kind(contest.title)
+        if reading.doubt is not None:
+            contest.doubt(reading.doubt)
+        else:
+            contest.kind, contest.kind_from = reading.kind, "title"
     elif PRESIDENTIAL.search(contest.title):
         contest.doubt(
             "presidential electors are not named in 13-16-201: ask the Secretary of State"
@@ -183,7 +229,7 @@ def _classify(contest: Contest, answers: Answers) -> None:
         found = office_kind(contest.title)
         if found is not None:
             contest.kind, contest.kind_from = found, "title"
-    if contest.kind is None and not PRESIDENTIAL.search(contest.title):
+    if contest.kind is None and not PRESIDENTIAL.search(contest.title) and not contest.attention:
         contest.doubt(f'which kind of contest is this? give --kind "{contest.title}=KIND"')
 
 
@@ -251,13 +297,7 @@ def settle(contest: Contest, answers: Answers, election: str | None, complete: b
         elif contest.whole_sources == {False}:
             contest.coverage = "whole" if complete else "county share"
             if not complete:
-                n = len(contest.counties)
-                share = "that county's" if n == 1 else "those counties'"
-                contest.doubt(
-                    f"a multi-county contest given here for {n} count{'y' if n == 1 else 'ies'}: "
-                    f"the margin is {share} share, so no verdict unless --complete says the "
-                    "files hold every county that voted on it"
-                )
+                contest.doubt(_share_doubt(kind, len(contest.counties)))
     named = SEVERAL_COUNTIES.search(contest.title)
     if named is not None and kind is not None and contest.kind_from != "answer":
         if KINDS[kind].school and len(contest.counties) == 1:
@@ -272,6 +312,25 @@ def settle(contest: Contest, answers: Answers, election: str | None, complete: b
             )
     _seats(contest, answers, election)
     contest.unopposed = len(contest.choices) == 1 and contest.retention is None
+
+
+def _share_doubt(kind: ContestKind, counties: int) -> str:
+    """Say what is known: a statewide contest seen in some counties; a district contest whose
+    total may span counties (the 11th judicial district is Flathead County alone)."""
+    given = "1 county" if counties == 1 else f"{counties} counties"
+    if kind in _STATEWIDE:
+        what = f"a statewide contest given here for {given}"
+        share = "that county's share" if counties == 1 else "those counties' share"
+    elif counties == 1:
+        what = "a district contest: its total may span counties, and one county's file is given"
+        share = "that county's share"
+    else:
+        what = f"a district contest given here for {given}: its total may span more"
+        share = "those counties' share"
+    return (
+        f"{what}; the margin is {share}, so no verdict unless --complete says the files hold "
+        "every county that voted on it"
+    )
 
 
 def _joint_school(contest: Contest, kind: ContestKind, where: str) -> None:
@@ -297,12 +356,17 @@ def _seats(contest: Contest, answers: Answers, election: str | None) -> None:
         contest.seats, contest.seats_from = from_title, "title"
     primary = election == "primary"
     nonpartisan = (contest.party or "").strip().lower() in _NONPARTISAN or (
-        primary and contest.kind in (ContestKind.DISTRICT_JUDGE,) and not contest.party
+        primary and not contest.party and is_judicial(contest.title)
     )
     if primary and nonpartisan and not contest.question:
-        contest.seats *= 2  # a nonpartisan primary advances two per seat
-        contest.seats_from = "primary rule"
-        contest.notes.append("nonpartisan primary: the two highest per seat advance")
+        advance = NONPARTISAN_ADVANCE_PER_SEAT.value * contest.seats
+        contest.seats, contest.seats_from = advance, "primary rule"
+        contest.notes.append(reading_line(NONPARTISAN_PRIMARY))
+        if is_supreme_court(contest.title):
+            contest.notes.append(reading_line(SUPREME_COURT_2025))
+        if 1 < len(contest.choices) <= advance:
+            contest.both_advance = True  # nobody is defeated: no verdict, nothing to look at
+            contest.notes.insert(0, BOTH_ADVANCE if len(contest.choices) == 2 else EVERY_ADVANCES)
     elif (
         contest.seats_from == "default"
         and len(contest.choices) > 2

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from domain.titles import is_precinct_office
 from handlers.results.tables import Row, Table, text
 from handlers.results.tallies import FileTallies, Tally, normalized, whole_votes
-from handlers.results.titles import is_precinct_office
 
 OPENELECTIONS: Final = "openelections-csv"
 _NEEDED: Final = ("county", "office", "candidate", "votes")

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from domain.titles import is_precinct_office
 from handlers.results.tables import Table, text
 from handlers.results.tallies import FileTallies, Tally, election_in, normalized, whole_votes
-from handlers.results.titles import is_precinct_office
 
 PRECINCT_FILE: Final = "sos-precinct-by-precinct"
 _COLUMNS: Final = ("countyname", "precinctname", "racename", "partycode", "votes", "nameonballot")

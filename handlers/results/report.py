@@ -8,21 +8,28 @@ from __future__ import annotations
 
 import csv
 import io
+import shlex
 import textwrap
 from typing import Any, Final
 
-from domain import Outcome, verdict_json
+from domain import KINDS, Outcome, Subsection, verdict_json
 from domain.deadline import long_date
-from domain.explain import explain
+from domain.explain import explain, what_if
 from domain.related import BOND_RECOUNT
-from handlers.results.scan import Scan, ScannedContest
+from handlers.results.scan import STATE_CANVASS_SUBSECTIONS, Scan, ScannedContest
+from handlers.syntax import quick_syntax
 
 WIDTH: Final = 92
-_SECTIONS: Final = (
+# The report's sections, in the order a clerk acts on them (scan.md): each outcome with
+# something to do or to know, then what needs a person, then a count of the rest.
+SECTIONS: Final = (
     (Outcome.AVAILABLE, "Recount available"),
     (Outcome.TIE, "Ties"),
     (Outcome.BOND, f"{BOND_RECOUNT.section} bond band"),
+    (Outcome.PETITION_SHORT, "Petition short"),
+    (Outcome.DEADLINE_PASSED, "Deadline passed (the margin qualified)"),
 )
+_ONE_COUNTY: Final = (Subsection.ONE_COUNTY_OFFICE, Subsection.LOCAL_QUESTION)
 CSV_COLUMNS: Final = (
     "title",
     "kind",
@@ -34,7 +41,33 @@ CSV_COLUMNS: Final = (
     "deadline",
     "safe deadline",
     "attention",
+    "act by",
+    "file with",
+    "file",
+    "county",
+    "code",
 )
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """ "1 tie", "2 ties", "1 contest needs", with the count."""
+    return f"{n:,} {word if n == 1 else (many or word + 's')}"
+
+
+def one_county(scanned: ScannedContest) -> bool:
+    kind = scanned.contest.kind
+    return kind is not None and KINDS[kind].subsection in _ONE_COUNTY
+
+
+def county_of(scanned: ScannedContest) -> str | None:
+    """The county of a one-county contest; statewide and district contests have none."""
+    return scanned.contest.county if one_county(scanned) else None
+
+
+def code_of(scanned: ScannedContest) -> str | None:
+    """The Secretary of State's contest code, where the file gave one (a title is no code)."""
+    key = scanned.contest.key
+    return key if key.isdigit() else None
 
 
 def _iso(value: object) -> str | None:
@@ -47,7 +80,9 @@ def contest_json(scanned: ScannedContest) -> dict[str, Any]:
         "key": c.key,
         "title": c.title,
         "party": c.party,
-        "county": c.county,
+        "county": county_of(scanned),
+        "code": code_of(scanned),
+        "files": sorted(c.files),
         "precinct": c.precinct,
         "kind": None if c.kind is None else c.kind.value,
         "kind_from": c.kind_from,
@@ -78,6 +113,8 @@ def scan_json(result: Scan) -> dict[str, Any]:
             for f in result.files
         ],
         "contests": [contest_json(c) for c in result.contests],
+        "whole_state": result.whole_state,
+        "state_canvass": _iso(options.state_canvass),
         "summary": result.summary(),
     }
 
@@ -106,6 +143,11 @@ def scan_csv(result: Scan) -> str:
                 "" if d is None else d.deadline.isoformat(),
                 "" if d is None else d.deadline_safe.isoformat(),
                 " | ".join(c.attention),
+                "" if v is None or v.act_by is None else v.act_by.isoformat(),
+                "" if v is None or v.file_with is None else v.file_with.value,
+                "; ".join(sorted(c.files)),
+                county_of(scanned) or "",
+                code_of(scanned) or "",
             )
         )
     return out.getvalue()
@@ -116,38 +158,92 @@ def _wrap(line: str, indent: str = "  ", then: str | None = None) -> list[str]:
     return textwrap.wrap(line, WIDTH, initial_indent=indent, subsequent_indent=following)
 
 
-def contest_lines(scanned: ScannedContest) -> list[str]:
-    """One contest: its headline, read-as, margin and deadline, as `recount check` says them."""
+def contest_headline(scanned: ScannedContest) -> str:
+    assert scanned.verdict is not None
+    return f"{explain(scanned.verdict).outcome} — {scanned.contest.label}"
+
+
+def contest_facts(scanned: ScannedContest) -> list[str]:
+    """What a listed contest says, on every surface: its choices and votes, what to do (the
+    day to act, with whom; the bond for the bond band), its margin, and its notes, as
+    `recount check` says them for the same inputs."""
     v = scanned.verdict
-    if v is None:
-        return _wrap(f"{scanned.contest.label}: {_choices(scanned)}")
+    assert v is not None
     e = explain(v)
-    lines = _wrap(f"{e.outcome} — {scanned.contest.label}")
-    lines += _wrap(e.summary, "    ")
+    lines = []
     if v.margin is not None:
-        lines += _wrap(e.margin_lines[-1], "    ")
-    for note in e.current_law:  # where today's code differs, as the full verdict says it
-        lines += _wrap(note, "    ")
+        lines += [*e.margin_lines[:2]]
+    lines.append(e.summary)
+    if v.margin is not None:
+        lines.append(what_if(v.margin))
+    if v.outcome is Outcome.BOND and v.after_filing is not None:
+        lines.append(f"After filing: {v.after_filing}.")
+    lines += scanned.contest.notes
+    lines += e.current_law
     return lines
 
 
-def scan_text(result: Scan, *, show_all: bool = False) -> str:
+def check_line(scanned: ScannedContest) -> str:
+    """The `recount check` command that gives this contest's verdict, quoted for a shell."""
+    assert scanned.verdict is not None
+    return f"recount check {shlex.quote(quick_syntax(scanned.verdict.inputs))}"
+
+
+def contest_lines(scanned: ScannedContest) -> list[str]:
+    """One contest in the text report."""
+    if scanned.verdict is None:
+        return _wrap(f"{scanned.contest.label}: {_choices(scanned)}")
+    lines = _wrap(contest_headline(scanned))
+    for fact in contest_facts(scanned):
+        lines += _wrap(fact, "    ", "      ")
+    lines += _wrap(f"Check it: {check_line(scanned)}", "    ", "      ")
+    return lines
+
+
+def opening_lines(result: Scan) -> list[str]:
+    """The report's first lines: what was read, the whole state or not, which canvass."""
     summary = result.summary()
     formats = sorted({f.format for f in result.files})
     out = [
-        f"Scanned {len(result.files)} file{'s' if len(result.files) != 1 else ''} "
-        f"({', '.join(formats)}): {summary['contests']} contests, {summary['with_verdict']} "
-        f"with a verdict; {summary['recount_available']} recount available, {summary['ties']} "
-        f"ties, {summary['bond_band']} in the bond band, {summary['attention']} need a person.",
+        f"Scanned {plural(len(result.files), 'file')} ({', '.join(formats)}): "
+        f"{plural(summary['contests'], 'contest')}, {summary['with_verdict']:,} with a verdict; "
+        f"{summary['recount_available']:,} recount available, {plural(summary['ties'], 'tie')}, "
+        f"{summary['bond_band']:,} in the bond band, {summary['petition_short']:,} petition "
+        f"short, {summary['deadline_passed']:,} deadline passed, "
+        f"{plural(summary['attention'], 'needs', 'need')} a person.",
     ]
-    canvass = result.options.canvass
-    out.append(
-        f"Deadlines from the official canvass of {long_date(canvass)}."
-        if canvass is not None
-        else "No canvass date given: no deadlines (add --canvass DATE)."
+    if result.whole_state:
+        out.append(
+            "The files are the county workbooks of all 56 counties: statewide and district "
+            "contests are whole (no --complete needed)."
+        )
+    options = result.options
+    if options.canvass is None and options.state_canvass is None:
+        out.append("No canvass date given: no deadlines (add --canvass DATE).")
+        return out
+    if options.canvass is not None:
+        out.append(f"Deadlines from the official canvass of {long_date(options.canvass)}.")
+    spans = any(
+        c.contest.kind is not None and KINDS[c.contest.kind].subsection in STATE_CANVASS_SUBSECTIONS
+        for c in result.contests
     )
+    if options.state_canvass is not None:
+        out.append(
+            "Contests under (2), (4) and (5) count from the state canvass of "
+            f"{long_date(options.state_canvass)}."
+        )
+    elif spans:
+        out.append(
+            "Contests under (2), (4) and (5) count from that county canvass: an earlier, safe "
+            "date; their official canvass is the state canvass (add --state-canvass DATE)."
+        )
+    return out
+
+
+def scan_text(result: Scan, *, show_all: bool = False) -> str:
+    out = opening_lines(result)
     shown: set[int] = set()
-    for outcome, title in _SECTIONS:
+    for outcome, title in SECTIONS:
         found = [c for c in result.contests if c.outcome is outcome]
         if found:
             out += ["", f"{title} ({len(found)})"]
@@ -180,9 +276,14 @@ def scan_text(result: Scan, *, show_all: bool = False) -> str:
             )
     elif rest:
         unopposed = sum(c.contest.unopposed for c in rest)
+        advance = sum(c.contest.both_advance for c in rest)
+        others = len(rest) - unopposed - advance
+        parts = [f"{others:,} outside the margin or with nothing to petition"]
+        parts.append(f"{unopposed:,} unopposed")
+        if advance:
+            parts.append(f"{advance:,} where every candidate advances")
         out += [
             "",
-            f"{len(rest)} other contests: {len(rest) - unopposed} outside the margin or with "
-            f"nothing to petition, {unopposed} unopposed (--all lists them).",
+            f"{plural(len(rest), 'other contest')}: {', '.join(parts)} (--all lists them).",
         ]
     return "\n".join(out) + "\n"

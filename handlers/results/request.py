@@ -11,10 +11,11 @@ from typing import Final
 from domain import InputError
 from handlers.results.scan import ScanOptions, answers_from
 from handlers.syntax.dates import month_date, single_word_date
-from handlers.syntax.tokens import tokenize
+from handlers.syntax.tokens import Token, tokenize
 
 TAKES: Final = (
-    'canvass DATE, complete, election general|primary, seats "TITLE=N", kind "TITLE=KIND"'
+    'canvass DATE, state canvass DATE, complete, election general|primary, seats "TITLE=N", '
+    'kind "TITLE=KIND"'
 )
 
 
@@ -24,6 +25,7 @@ def scan_request(text: str, today: date) -> ScanOptions:
     if tokens and tokens[0].word == "scan":
         tokens = tokens[1:]
     canvass: date | None = None
+    state_canvass: date | None = None
     election: str | None = None
     complete = False
     kinds: list[str] = []
@@ -48,21 +50,31 @@ def scan_request(text: str, today: date) -> ScanOptions:
             (seats if word == "seats" else kinds).append(following.text)
             i += 2
         elif word == "canvass" and following is not None:
-            single = single_word_date(following.text, today)
-            found = (
-                (single, 1)
-                if single
-                else month_date([t.text for t in tokens[i + 1 : i + 4]], today)
-            )
-            if found is None:
-                raise InputError.about("canvass", f'"canvass {following.text}" is not a date')
-            canvass, i = found[0], i + 1 + found[1]
+            canvass, i = _date_at(tokens, i + 1, today, "canvass")
+        elif word in ("state", "state-canvass") and following is not None:
+            # "state canvass DATE" (the words), or "--state-canvass DATE" copied from advice
+            at = i + 1 if word == "state-canvass" else i + 2
+            if word == "state" and following.word != "canvass":
+                raise InputError.about(None, f'"state {following.text}": a scan takes {TAKES}')
+            if at >= len(tokens):
+                raise InputError.about("state_canvass", "state canvass needs a date")
+            state_canvass, i = _date_at(tokens, at, today, "state canvass")
         else:
             raise InputError.about(None, f'"{tokens[i].text}": a scan takes {TAKES}')
     return ScanOptions(
         today=today,
         canvass=canvass,
+        state_canvass=state_canvass,
         election=election,
         complete=complete,
         answers=answers_from(kinds, seats),
     )
+
+
+def _date_at(tokens: list[Token], at: int, today: date, what: str) -> tuple[date, int]:
+    """The date of one to three words at `at`, and the index after it."""
+    single = single_word_date(tokens[at].text, today)
+    found = (single, 1) if single else month_date([t.text for t in tokens[at : at + 3]], today)
+    if found is None:
+        raise InputError.about("canvass", f'"{what} {tokens[at].text}" is not a date')
+    return found[0], at + found[1]

@@ -12,19 +12,38 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Final
 
-from domain import ContestKind, InputError, Outcome, Verdict, build_check, check, resolve_kind
-from handlers.results.contests import Answers, Contest, gather, merge, settle
+from domain import (
+    KINDS,
+    ContestKind,
+    InputError,
+    Outcome,
+    Subsection,
+    Verdict,
+    build_check,
+    check,
+    resolve_kind,
+)
+from domain.deadline import long_date
+from domain.readings import RETAINED, RETENTION
+from domain.titles import side
+from handlers.results.contests import (
+    Answers,
+    Contest,
+    gather,
+    merge,
+    reading_line,
+    settle,
+    whole_state,
+)
 from handlers.results.formats import read_file
 from handlers.results.tables import ResultsFileError
 from handlers.results.tallies import FileTallies, normalized
-from handlers.results.titles import side
 
-RETAINED: Final = (
-    "retained: nobody can petition under 13-16-201, which gives the petition to a defeated "
-    "candidate"
-)
-RETENTION_NOTE: Final = (
-    "retention vote (3-1-1014) read as the judge against rejection: this reading is ours"
+# The subsections whose official canvass is the state canvass ((4), (5): probably).
+STATE_CANVASS_SUBSECTIONS: Final = (
+    Subsection.MULTI_COUNTY_OFFICE,
+    Subsection.STATE_QUESTION,
+    Subsection.MULTICOUNTY_QUESTION,
 )
 
 
@@ -32,6 +51,7 @@ RETENTION_NOTE: Final = (
 class ScanOptions:
     today: date
     canvass: date | None = None
+    state_canvass: date | None = None  # (2), (4), (5) count from it where given
     election: str | None = None  # "general" | "primary"; else what the files say
     complete: bool = False
     answers: Answers = field(default_factory=Answers)
@@ -53,6 +73,7 @@ class Scan:
     files: list[FileTallies]
     contests: list[ScannedContest]
     election: str | None
+    whole_state: bool = False  # county workbooks of all 56 counties
 
     def summary(self) -> dict[str, int]:
         outcomes = [c.outcome for c in self.contests]
@@ -62,13 +83,34 @@ class Scan:
             "recount_available": outcomes.count(Outcome.AVAILABLE),
             "ties": outcomes.count(Outcome.TIE),
             "bond_band": outcomes.count(Outcome.BOND),
+            "petition_short": outcomes.count(Outcome.PETITION_SHORT),
+            "deadline_passed": outcomes.count(Outcome.DEADLINE_PASSED),
             "attention": sum(bool(c.contest.attention) for c in self.contests),
         }
 
 
+def _canvass(contest: Contest, options: ScanOptions) -> date | None:
+    """The canvass that starts this contest's 5 days: the state canvass for (2), (4), (5)
+    where given; otherwise the county canvass, said to be the earlier, safe date."""
+    assert contest.kind is not None
+    if KINDS[contest.kind].subsection not in STATE_CANVASS_SUBSECTIONS:
+        return options.canvass
+    if options.state_canvass is not None:
+        return options.state_canvass
+    if options.canvass is not None:
+        contest.notes.append(
+            f"deadline counted from the county canvass given ({long_date(options.canvass)}): "
+            "an earlier, safe date; the official canvass for this contest is the state canvass "
+            "(add --state-canvass DATE)"
+        )
+    return options.canvass
+
+
 def _inputs(contest: Contest, options: ScanOptions) -> dict[str, object] | None:
     """The fields of a check for this contest, or None when there is nothing to check."""
-    fields: dict[str, object] = {"canvass": options.canvass}
+    fields: dict[str, object] = {"canvass": _canvass(contest, options)}
+    if contest.retention is not None:
+        contest.notes.append(reading_line(RETENTION))
     if contest.question or contest.retention is not None:
         yes = sum(c.votes for c in contest.choices if side(c.name) is True)
         no = sum(c.votes for c in contest.choices if side(c.name) is False)
@@ -80,7 +122,6 @@ def _inputs(contest: Contest, options: ScanOptions) -> dict[str, object] | None:
         if yes == no:
             contest.doubt("a tied retention vote: ask the Secretary of State")
             return None
-        contest.notes.append(RETENTION_NOTE)
         judge = contest.retention.judge
         return {**fields, "candidates": [("rejection", no), (judge, yes)], "candidate": judge}
     names = [c.name for c in contest.choices]
@@ -98,7 +139,7 @@ def _inputs(contest: Contest, options: ScanOptions) -> dict[str, object] | None:
 
 
 def _verdict(contest: Contest, options: ScanOptions) -> Verdict | None:
-    if contest.kind is None or contest.unopposed or contest.blocked:
+    if contest.kind is None or contest.unopposed or contest.both_advance or contest.blocked:
         return None
     fields = _inputs(contest, options)
     if fields is None:
@@ -110,15 +151,24 @@ def _verdict(contest: Contest, options: ScanOptions) -> Verdict | None:
         return None
 
 
-_RANK: Final = {Outcome.AVAILABLE: 0, Outcome.TIE: 1, Outcome.BOND: 2}
+# Recount available, ties, bond band, petition short, deadline passed (the margin qualified),
+# then what needs a person, then the rest.
+_RANK: Final = {
+    Outcome.AVAILABLE: 0,
+    Outcome.TIE: 1,
+    Outcome.BOND: 2,
+    Outcome.PETITION_SHORT: 3,
+    Outcome.DEADLINE_PASSED: 4,
+}
+_PERSON: Final = 5
+_REST: Final = 6
 
 
 def rank(contest: ScannedContest) -> tuple[int, int, str]:
-    """Recount available, ties, bond band, then what needs a person, then the rest;
-    within each, the closest margin first."""
-    group = _RANK.get(contest.outcome, 4) if contest.outcome is not None else 4
-    if group == 4 and contest.contest.attention:
-        group = 3
+    """The report's order; within each group, the closest margin first."""
+    group = _RANK.get(contest.outcome, _REST) if contest.outcome is not None else _REST
+    if group == _REST and contest.contest.attention:
+        group = _PERSON
     margin = contest.verdict.margin if contest.verdict is not None else None
     distance = margin.margin - margin.max_qualifying_margin if margin is not None else 10**9
     return group, distance, contest.contest.label
@@ -139,12 +189,13 @@ def scan(named_files: Sequence[tuple[str, bytes]], options: ScanOptions) -> Scan
     election = options.election or next((f.election for f in files if f.election), None)
     contests = merge(gather(files, options.election), options.answers)
     _check_answers(contests, options.answers)
+    everywhere = whole_state(files)
     scanned = []
     for contest in contests:
-        settle(contest, options.answers, election, options.complete)
+        settle(contest, options.answers, election, options.complete or everywhere)
         scanned.append(ScannedContest(contest, _verdict(contest, options)))
     scanned.sort(key=rank)
-    return Scan(options, files, scanned, election)
+    return Scan(options, files, scanned, election, everywhere)
 
 
 def _check_answers(contests: list[Contest], answers: Answers) -> None:

@@ -15,9 +15,9 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from domain.titles import side
 from handlers.results.tables import Cell, Row, Table, text
 from handlers.results.tallies import FileTallies, Tally, blank, election_in, normalized, whole_votes
-from handlers.results.titles import side
 
 COUNTY_WORKBOOK: Final = "sos-county-workbook"
 DISTRICT_WORKBOOK: Final = "sos-district-workbook"

@@ -48,9 +48,10 @@ def _workbook(name: str, data: bytes) -> list[Table]:
         book = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
         # to_python() already gives a fresh list of lists: no copy needed
         return [Table(s, book.get_sheet_by_name(s).to_python()) for s in book.sheet_names]
-    except Exception as error:  # calamine raises its own types for every kind of damage
+    except Exception:  # calamine raises its own types for every kind of damage
         raise ResultsFileError(
-            f"{name}: not a readable workbook ({type(error).__name__}); is it damaged?"
+            f"{name}: not a readable workbook: it may be damaged or password-protected; open "
+            "it in Excel and save it again as .xlsx"
         ) from None
 
 

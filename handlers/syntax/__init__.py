@@ -19,6 +19,7 @@ from handlers.syntax.grammar import (
 )
 from handlers.syntax.items import read_candidate_line
 from handlers.syntax.numbers import parse_number
+from handlers.syntax.render import quick_syntax
 from handlers.syntax.tokens import KEYWORDS
 
 __all__ = [
@@ -37,5 +38,6 @@ __all__ = [
     "parse",
     "parse_date",
     "parse_number",
+    "quick_syntax",
     "read_candidate_line",
 ]

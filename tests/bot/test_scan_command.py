@@ -71,11 +71,11 @@ def test_the_same_file_twice_is_refused(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "why"),
     [
-        ([], "name at least one results file"),
-        (["x.csv", "--election", "runoff"], "--election is general or primary"),
-        (["x.csv", "--json", "--csv"], "not both"),
-        (["x.csv", "--canvass"], "--canvass needs a value"),
-        (["x.csv", "--frob"], 'scan does not take "--frob"'),
+        ([], "the following arguments are required: FILE"),
+        (["x.csv", "--election", "runoff"], "argument --election: invalid choice: 'runoff'"),
+        (["x.csv", "--json", "--csv"], "not allowed with argument"),
+        (["x.csv", "--canvass"], "argument --canvass: expected one argument"),
+        (["x.csv", "--frob"], "unrecognized arguments: --frob"),
         (["missing.csv"], "missing.csv: cannot be read"),
         (["x.csv", "--seats", "Council=many"], "seats must be a whole number"),
         (["x.csv", "--kind", "Council=parish"], "is not a kind of contest"),
@@ -89,3 +89,57 @@ def test_usage_errors(
     status, out, err = recount(*args)
     assert (status, out) == (2, "")
     assert why in err and err.count("\n") == 1
+
+
+def test_a_folder_means_the_results_files_in_it(tmp_path: Path) -> None:
+    (tmp_path / "a.csv").write_text("contest,choice,votes\nSheriff,A,900\nSheriff,B,895\n")
+    (tmp_path / "b.CSV").write_text("contest,choice,votes\nCoroner,C,900\nCoroner,D,800\n")
+    (tmp_path / "notes.txt").write_text("not results")
+    (tmp_path / "~$a.xlsx").write_bytes(b"an Excel lock file")
+    status, out, err = recount(str(tmp_path), "--today", "2022-11-30")
+    assert (status, err) == (0, "")
+    assert out.startswith("Scanned 2 files (plain-table): 2 contests")
+
+
+def test_a_pattern_the_shell_did_not_expand_is_expanded(tmp_path: Path) -> None:
+    # What Windows cmd passes: the pattern itself.
+    for name in ("one.csv", "two.csv"):
+        (tmp_path / name).write_text(f"contest,choice,votes\n{name},A,900\n{name},B,895\n")
+    status, out, err = recount(str(tmp_path / "*.csv"), "--today", "2022-11-30")
+    assert (status, err) == (0, "")
+    assert out.startswith("Scanned 2 files")
+    status, _, err = recount(str(tmp_path / "*.xlsx"))
+    assert status == 2 and err.endswith("*.xlsx: no file matches\n")
+
+
+def test_an_empty_folder_is_named(tmp_path: Path) -> None:
+    status, _, err = recount(str(tmp_path))
+    assert status == 2 and "a folder with no .xlsx or .csv file in it" in err
+
+
+def test_a_damaged_workbook_names_no_library(tmp_path: Path) -> None:
+    (tmp_path / "bad.xlsx").write_bytes(b"PK\x03\x04 this is not really a workbook")
+    status, _, err = recount(str(tmp_path / "bad.xlsx"))
+    assert status == 2 and err.count("\n") == 1
+    assert err.startswith("error: bad.xlsx: not a readable workbook")
+    assert "Error" not in err and "Calamine" not in err
+
+
+def test_singular_words_in_the_report(tmp_path: Path) -> None:
+    (tmp_path / "t.csv").write_text("contest,choice,votes\nSheriff,A,900\nSheriff,B,900\n")
+    _, out, _ = recount(str(tmp_path / "t.csv"), "--today", "2022-11-30")
+    assert "1 file (" in out and "1 contest," in out and "1 tie," in out
+    assert "1 ties" not in out and "1 contests" not in out
+
+
+@pytest.mark.parametrize(
+    "args", [["scan", "--help"], ["check", "--help"], ["--version"], ["--help"], ["serve", "-h"]]
+)
+def test_help_and_version_exit_0(args: list[str]) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert main(args, out, err) == 0
+    assert err.getvalue() == "" and out.getvalue().strip()
+    if args == ["--version"]:
+        assert out.getvalue().startswith("recount ")
+    if args == ["scan", "--help"]:
+        assert "--state-canvass" in out.getvalue()

@@ -8,9 +8,6 @@ import sys
 
 import pytest
 
-from bot.serve import serve
-from bot.settings import Settings
-
 from ..fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack, command_body, signed_headers
 from ..servers import env_without_slack, free_port, post, serving, start_server
 
@@ -131,18 +128,18 @@ def test_serve_http_as_a_process(fake: FakeSlack) -> None:
 
 
 def test_serve_options_are_checked() -> None:
-    settings = Settings.from_env(
-        {"SLACK_BOT_TOKEN": BOT_TOKEN, "SLACK_SIGNING_SECRET": SIGNING_SECRET}
-    )
+    from bot.cli import main
+
     for args, message in (
-        (["--verbose"], 'serve does not take "--verbose"'),
-        (["--http", "--port", "http"], '--port "http" is not a port number'),
-        (["--http", "--port=70000"], '--port "70000" is not a port number'),
+        (["--verbose"], "unrecognized arguments: --verbose"),
+        (["--http", "--port", "http"], 'argument --port: "http" is not a port number'),
+        (["--http", "--port=70000"], 'argument --port: "70000" is not a port number'),
         (["--port", "3000"], "--port goes with --http"),
     ):
-        err = io.StringIO()
-        assert serve(args, err, settings) == 2
-        assert message in err.getvalue()
+        out, err = io.StringIO(), io.StringIO()
+        assert main(["serve", *args], out, err) == 2
+        assert message in err.getvalue() and err.getvalue().count("\n") == 1
+        assert out.getvalue() == ""
 
 
 def test_sigterm_finishes_a_verdict_already_promised(fake: FakeSlack) -> None:

@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from slack_bolt import App
 
 from handlers.after_ack import AfterAck
 from handlers.scan_listeners import SCAN_FORM_ID, SCAN_SHORTCUT_ID
-from handlers.scan_message import CHECK_ACTION_ID
+from handlers.scan_message import CHECK_ACTION_ID, CHECK_RETENTION_ACTION_ID
 
 from ..fake_slack import FakeSlack, payload_body
 from ..slack_helpers import CHANNEL, USER, block_texts, dispatch
@@ -240,3 +241,122 @@ def test_a_forged_scan_form_scans_nothing(app: App, fake: FakeSlack, after_ack: 
     assert body["response_action"] == "errors"
     assert after_ack.drain(timeout=10)
     assert fake.calls == []
+
+
+# --- a file Slack will not describe or serve: its name, plain words, what to do -------------
+
+
+def error_in_thread(fake: FakeSlack) -> str:
+    (update,) = fake.to("chat.update")
+    return str(update.body["text"])
+
+
+def test_a_file_slack_will_not_describe_is_named_by_the_events_name(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    # not in fake.files: files.info answers file_not_found
+    send(
+        app,
+        dropped(files=["F0GONE"]).replace(
+            '{"id": "F0GONE"}', '{"id": "F0GONE", "name": "CTYALL Results(7).xlsx"}'
+        ),
+    )
+    assert after_ack.drain(timeout=10)
+    assert error_in_thread(fake) == (
+        ":warning: CTYALL Results(7).xlsx: Slack says this file is not there (it may have been "
+        "deleted, or shared where I cannot see it); share it with me again."
+    )
+
+
+@pytest.mark.parametrize(
+    ("status", "said"),
+    [
+        (
+            403,
+            ":warning: results.csv: Slack would not let me download this file (no permission); "
+            "share it with me again, or ask whoever installed the app to check that it may read "
+            "files.",
+        ),
+        (
+            404,
+            ":warning: results.csv: Slack no longer has this file to download; it may have been "
+            "deleted. Share it with me again.",
+        ),
+    ],
+)
+def test_a_download_slack_refuses_or_lost_says_so_in_plain_words(
+    app: App, fake: FakeSlack, after_ack: AfterAck, status: int, said: str
+) -> None:
+    fake.files["F0TABLE"] = ("results.csv", TABLE)
+    fake.download_status["F0TABLE"] = status
+    send(app, dropped())
+    assert after_ack.drain(timeout=10)
+    text = error_in_thread(fake)
+    assert text == said and "Error" not in text and "HTTP" not in text
+
+
+def test_the_shortcuts_form_opens_at_once_then_says_what_the_file_says(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    fake.files["F0LEG"] = (LEGISLATIVE.name, need(LEGISLATIVE).read_bytes())
+    shortcut = {
+        "type": "message_action",
+        "callback_id": SCAN_SHORTCUT_ID,
+        "team": {"id": "T0MONTANA"},
+        "user": {"id": USER},
+        "channel": {"id": CHANNEL},
+        "message": {"ts": TS, "files": [{"id": "F0LEG", "name": LEGISLATIVE.name}]},
+        "trigger_id": "1.2.4",
+        "response_url": fake.response_url(),
+    }
+    assert dispatch(app, payload_body(shortcut)).status == 200
+    assert after_ack.drain(timeout=10)
+    # views.open comes first, before the file is fetched; then views.update prefills it
+    order = [c.path for c in fake.calls if c.path in ("views.open", "files.info", "views.update")]
+    assert order == ["views.open", "files.info", "views.update"]
+    opened = fake.to("views.open")[0].body["view"]
+    opened = json.loads(opened) if isinstance(opened, str) else opened
+    updated = fake.to("views.update")[0].body
+    assert updated["view_id"] == "V123"
+    view = json.loads(updated["view"]) if isinstance(updated["view"], str) else updated["view"]
+    election = next(b for b in view["blocks"] if b.get("block_id") == "election")
+    assert election["element"]["initial_option"]["value"] == "general"
+    assert (
+        "initial_option"
+        not in next(b for b in opened["blocks"] if b.get("block_id") == "election")["element"]
+    )
+    said = next(b for b in view["blocks"] if b.get("block_id") == "file")
+    assert (
+        said["elements"][0]["text"]
+        == f"{LEGISLATIVE.name}: the file says this is a general election."
+    )
+    assert view["private_metadata"] == opened["private_metadata"]
+
+
+def test_a_retention_contests_check_button_posts_the_reading(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    title = "Shall Judge JANE DOE of DISTRICT 18 DEPT 4 of the state of Montana be retained"
+    fake.files["F0TABLE"] = (
+        "results.csv",
+        f"contest,choice,votes\n{title},Yes,4990\n{title},No,5000\n".encode(),
+    )
+    send(app, dropped("scan canvass 11/16/2026 complete"))
+    assert after_ack.drain(timeout=10)
+    blocks = blocks_of(fake.to("chat.update")[0].body)
+    (button,) = [b["accessory"] for b in blocks if "accessory" in b]
+    assert button["action_id"] == CHECK_RETENTION_ACTION_ID
+    assert "this reading is ours" in block_texts(blocks)
+    click = {
+        "type": "block_actions",
+        "team": {"id": "T0MONTANA"},
+        "user": {"id": USER},
+        "channel": {"id": DM},
+        "message": {"ts": "1700000000.000100", "thread_ts": TS},
+        "actions": [{"action_id": button["action_id"], "value": button["value"]}],
+        "response_url": fake.response_url(),
+    }
+    assert dispatch(app, payload_body(click)).status == 200
+    assert after_ack.drain(timeout=10)
+    posted = fake.to("chat.postMessage")[-1]
+    assert "this reading is ours" in block_texts(blocks_of(posted.body))

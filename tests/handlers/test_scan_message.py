@@ -24,7 +24,7 @@ def test_each_contest_to_act_on_has_a_check_button() -> None:
     buttons = [b["accessory"] for b in message.blocks if "accessory" in b]
     assert [b["action_id"] for b in buttons] == [CHECK_ACTION_ID]
     assert json.loads(buttons[0]["value"])["kind"] == "county"
-    assert message.text.startswith("Scan: 1 contests, 1 recount available")
+    assert message.text.startswith("Scan: 1 contest, 1 recount available")
 
 
 def test_many_contests_stay_within_fifty_blocks_and_names_are_escaped() -> None:

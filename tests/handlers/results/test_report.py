@@ -33,7 +33,16 @@ def result(**options: object) -> object:
 
 def test_json_has_the_keys_of_scan_md() -> None:
     j = scan_json(result(complete=True))  # type: ignore[arg-type]
-    assert set(j) == {"canvass", "today", "election", "files", "contests", "summary"}
+    assert set(j) == {
+        "canvass",
+        "state_canvass",
+        "today",
+        "election",
+        "files",
+        "contests",
+        "summary",
+        "whole_state",
+    }
     assert j["files"] == [{"name": "t.csv", "format": "plain-table", "contests": 6}]
     assert j["summary"] == {
         "contests": 6,
@@ -41,6 +50,8 @@ def test_json_has_the_keys_of_scan_md() -> None:
         "recount_available": 1,
         "ties": 1,
         "bond_band": 1,
+        "petition_short": 0,
+        "deadline_passed": 0,
         "attention": 1,
     }
     first = j["contests"][0]

@@ -7,14 +7,17 @@ from datetime import date
 import pytest
 
 from domain import ContestKind, Outcome, verdict_json
+from domain.readings import RETAINED, RETENTION
 from handlers.results import ResultsFileError, ScanOptions, answers_from, scan
-from handlers.results.scan import RETAINED, RETENTION_NOTE, Scan, ScannedContest
+from handlers.results.contests import reading_line
+from handlers.results.scan import Scan, ScannedContest
 from handlers.results.tallies import normalized
 from handlers.syntax import parse
 
 from .fixtures import LEGISLATIVE, OPENELECTIONS_2016, PRIMARY_PRECINCTS, county_workbooks, named
 
 TODAY = date(2022, 11, 30)
+RETENTION_NOTE = reading_line(RETENTION)
 CANVASS = date(2022, 11, 28)
 
 
@@ -334,6 +337,23 @@ def test_a_school_question_of_a_joint_district_goes_to_a_person() -> None:
 def test_one_countys_share_of_a_multi_county_contest_says_whose_share() -> None:
     c = only(run(table("US Representative,A,900", "US Representative,B,890")))
     assert c.contest.attention == [
-        "a multi-county contest given here for 1 county: the margin is that county's share, so "
+        "a statewide contest given here for 1 county; the margin is that county's share, so "
         "no verdict unless --complete says the files hold every county that voted on it"
     ]
+
+
+def test_a_district_contest_in_one_countys_file_may_span_counties() -> None:
+    # The 11th judicial district is Flathead County alone: never call it "multi-county".
+    c = only(
+        run(
+            table(
+                "District Court Judge District 11 Dept 5,A,900",
+                "District Court Judge District 11 Dept 5,B,890",
+            )
+        )
+    )
+    (doubt,) = c.contest.attention
+    assert doubt.startswith(
+        "a district contest: its total may span counties, and one county's file is given"
+    )
+    assert "multi-county" not in doubt and c.contest.coverage == "county share"

@@ -5,8 +5,12 @@ from __future__ import annotations
 import pytest
 
 from domain import ContestKind
-from handlers.results.titles import (
+from domain.titles import (
     SEVERAL_COUNTIES,
+    SEVERAL_SEATS,
+    county_label,
+    is_judicial,
+    is_supreme_court,
     is_two_sided,
     office_kind,
     question_kind,
@@ -64,6 +68,9 @@ def test_office_kind(title: str, kind: ContestKind | None) -> None:
     assert office_kind(title) is kind
 
 
+# scan.md's question rows, and the traps: the body that decides comes first; INITIATIVE and
+# REFERENDUM are statewide only with a state marker; two bodies, or an initiative naming
+# none, go to a person (None).
 @pytest.mark.parametrize(
     ("title", "kind"),
     [
@@ -71,16 +78,40 @@ def test_office_kind(title: str, kind: ContestKind | None) -> None:
         ("LEGISLATIVE REFERENDUM NO. 131", _K.STATE_QUESTION),
         ("CI-121", _K.STATE_QUESTION),
         ("I-190", _K.STATE_QUESTION),
+        ("IR-131 STATEWIDE", _K.STATE_QUESTION),
+        ("LR-130", _K.STATE_QUESTION),
+        ("C-46", _K.STATE_QUESTION),
+        ("STATE OF MONTANA INITIATIVE NO. 190", _K.STATE_QUESTION),
         ("Dawson County MOSQUITO LEVY", _K.QUESTION),
         ("HOSPITAL MILL LEVY", _K.QUESTION),
         ("CITY CHARTER PROPOSED BY THE CITY COUNCIL", _K.QUESTION),
+        ("GENERAL OBLIGATION BOND ISSUE", _K.QUESTION),  # no body: (3) whichever it is
         ("BILLINGS SCHOOL DISTRICT 2 GENERAL FUND LEVY", _K.SCHOOL_QUESTION),
         ("SD 5 BUILDING RESERVE LEVY", _K.SCHOOL_QUESTION),
+        ("Madison County ENNIS SCHOOL BOND ENNIS SCH DIST 52", _K.SCHOOL_QUESTION),
+        ("BOZEMAN HIGH SCHOOL DISTRICT BUILDING RESERVE LEVY", _K.SCHOOL_QUESTION),
         ("COUNTY SUPERINTENDENT OF SCHOOLS SALARY", _K.QUESTION),
+        # the traps of issue 16
+        ("CITY OF MISSOULA INITIATIVE NO. 1", _K.QUESTION),  # a city's: (3), not the state's
+        ("COUNTY SCHOOL RESOURCE OFFICER PUBLIC SAFETY LEVY", _K.QUESTION),  # the county's
+        ("GALLATIN COUNTY SCHOOL SAFETY LEVY", _K.QUESTION),
+        (
+            "Gallatin County TOWN OF MANHATTAN ORDINANCE PROHIBITING MARIJUANA BUSINESSES",
+            _K.QUESTION,
+        ),
+        ("AMENDING THE CHARTER OF THE CITY OF GREAT FALLS", _K.QUESTION),
+        ("SCHOOL DISTRICT 4 AND CITY OF LIVINGSTON JOINT LEVY", None),  # two bodies
+        ("STATEWIDE SCHOOL DISTRICT FUNDING REFERENDUM", None),  # the state and a school district
+        ("INITIATIVE NO. 1", None),  # no body: statewide or local?
+        ("REFERENDUM ON THE PARKS PLAN", None),
     ],
 )
-def test_question_kind(title: str, kind: ContestKind) -> None:
-    assert question_kind(title) is kind
+def test_question_kind(title: str, kind: ContestKind | None) -> None:
+    found = question_kind(title)
+    assert found.kind is kind
+    assert (found.doubt is None) is (kind is not None)
+    if kind is None:
+        assert found.doubt is not None and "--kind" in found.doubt
 
 
 @pytest.mark.parametrize(
@@ -143,6 +174,53 @@ def test_not_a_retention() -> None:
 )
 def test_seats_in_title(title: str, seats: int | None) -> None:
     assert seats_in(title) == seats
+
+
+@pytest.mark.parametrize(
+    ("title", "several"),
+    [
+        ("GALLATIN SOIL CONSERVATION DISTRICT SUPERVISOR", True),  # singular counts too
+        ("CONSERVATION DISTRICT SUPERVISORS", True),
+        ("SCHOOL DISTRICT 2 TRUSTEE", True),
+        ("CITY COUNCIL AT LARGE", True),
+        ("CITY OF BOZEMAN STUDY COMMISSIONER", True),
+        ("COUNTY COMMISSIONERS", True),
+        ("COUNTY COMMISSIONER DISTRICT 2", False),
+        ("SHERIFF", False),
+    ],
+)
+def test_body_words_that_often_elect_several(title: str, several: bool) -> None:
+    assert bool(SEVERAL_SEATS.search(title)) is several
+
+
+@pytest.mark.parametrize(
+    ("title", "judicial", "supreme"),
+    [
+        ("SUPREME COURT JUSTICE #1", True, True),
+        ("Supreme Court Justice #1", True, True),
+        ("CHIEF JUSTICE OF THE SUPREME COURT", True, True),
+        ("DISTRICT COURT JUDGE DISTRICT 11, DEPT 5", True, False),
+        ("JUSTICE OF THE PEACE DEPARTMENT 1", True, False),
+        ("CLERK OF THE SUPREME COURT", False, False),  # a partisan office
+        ("CLERK OF DISTRICT COURT", False, False),
+        ("SHERIFF", False, False),
+    ],
+)
+def test_judicial_offices(title: str, judicial: bool, supreme: bool) -> None:
+    assert (is_judicial(title), is_supreme_court(title)) == (judicial, supreme)
+
+
+def test_county_label_of_the_2022_exports() -> None:
+    assert county_label("Lewis and Clark County COUNTY ATTORNEY") == (
+        "Lewis and Clark",
+        "COUNTY ATTORNEY",
+    )
+    assert county_label("McCone County SHERIFF") == ("McCone", "SHERIFF")
+    assert county_label("GALLATIN COUNTY MEDICAL MARIJUANA EXCISE TAX") == (
+        None,
+        "GALLATIN COUNTY MEDICAL MARIJUANA EXCISE TAX",
+    )
+    assert county_label("Nowhere County SHERIFF") == (None, "Nowhere County SHERIFF")
 
 
 def test_several_counties() -> None:

@@ -1,17 +1,20 @@
 """What a contest's title says: its kind (the statute's row), its seats, retention votes.
 
-The rules are examples seen in real exports (scan.md), tried in order; a title none of them
-fits is unknown and goes to a person. A contest whose two choices are Yes/No or For/Against
-is a question (or a retention vote) whatever office words its title holds.
+These are readings of ours, not the statute's words: rules written from titles seen in real
+Montana exports (shared/spec/scan.md), tried in order. A title none of them fits, or one that
+names two deciding bodies, is unknown and goes to a person: a subsection is never guessed.
+A contest whose two choices are Yes/No or For/Against is a question (or a retention vote)
+whatever office words its title holds; for a question the body that decides comes first.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
-from domain import ContestKind
+from domain.kinds import ContestKind
+from domain.montana import COUNTY_NAMES
 
 _K = ContestKind
 
@@ -40,7 +43,10 @@ OFFICE_RULES: Final[tuple[tuple[re.Pattern[str], ContestKind], ...]] = (
         ),
         _K.STATE,
     ),
-    (_rule(r"\bPRECINCT COMMITTEE"), _K.PRECINCT),
+    (
+        _rule(r"\bPRECINCT COMMITTEE|\bCOMMITTEE ?(PERSON|MAN|WOMAN|MEMBER)\b.*\bPRECINCT\b"),
+        _K.PRECINCT,
+    ),
     (
         _rule(
             r"\b(CITY|TOWN) (COUNCIL|COMMISSION)|\bCOUNCIL WARD\b|\bWARD\b.*\bCOUNCIL|\bMAYOR\b|"
@@ -77,10 +83,6 @@ OFFICE_RULES: Final[tuple[tuple[re.Pattern[str], ContestKind], ...]] = (
         _K.COUNTY,
     ),
 )
-STATE_QUESTION: Final = _rule(
-    r"^(CI|LR|I|IR|C)-? ?\d+\b|\bCONSTITUTIONAL AMENDMENT\b|\bLEGISLATIVE REFERENDUM\b|"
-    r"\bCONSTITUTIONAL INITIATIVE\b|\bINITIATIVE (NO\.? ?)?\d+\b|\bINITIATIVE REFERENDUM\b"
-)
 PRESIDENTIAL: Final = _rule(r"\bPRESIDENT\b")
 STUDY_COMMISSION: Final = _rule(r"\bSTUDY COMMISSION")
 # "LAKE, MISSOULA, SANDERS COUNTIES": a contest whose title names several counties
@@ -98,8 +100,9 @@ _JUDGE_NAME: Final = _rule(
     r"\bSHALL (?:JUDGE|JUSTICE(?: OF THE PEACE)?) (.+?) OF (?:THE|DISTRICT)\b"
 )
 # Bodies that usually elect several members at once: a default of 1 seat is only a guess.
+# Singular or plural: a "SUPERVISOR" contest with five candidates may well fill two seats.
 SEVERAL_SEATS: Final = _rule(
-    r"\bSTUDY COMMISSION|\bAT[- ]LARGE\b|\bTRUSTEES\b|\bSUPERVISORS\b|\bCOMMISSIONERS\b|"
+    r"\bSTUDY COMMISSION|\bAT[- ]LARGE\b|\bTRUSTEES?\b|\bSUPERVISORS?\b|\bCOMMISSIONERS\b|"
     r"\bCOUNCIL MEMBERS\b"
 )
 _NUMBERS: Final = {
@@ -120,6 +123,7 @@ def is_precinct_office(title: str) -> bool:
 
 
 def office_kind(title: str) -> ContestKind | None:
+    _, title = county_label(title)
     for pattern, kind in OFFICE_RULES:
         if pattern.search(title):
             return kind
@@ -160,13 +164,99 @@ def retention(title: str) -> Retention | None:
     return Retention(judge.strip(), kind)
 
 
-SCHOOL_QUESTION: Final = _rule(r"\bSCHOOL\b|\bSD ?\d|\bELEMENTARY\b")
+# --- questions: the body that decides ---------------------------------------------------
+
+# The 2022 county workbooks put the county's name, in title case, before every local title
+# ("Madison County ENNIS SCHOOL BOND ..."): the export's label, not the body that decides.
+_COUNTY_LABEL: Final = re.compile(
+    r"^(" + "|".join(re.escape(name) for name in COUNTY_NAMES) + r") County\s+(?=\S)"
+)
+_OPENS_WITH_COUNTY: Final = _rule(
+    r"^(?:(?:" + "|".join(re.escape(name) for name in COUNTY_NAMES) + r")\s+)?COUNTY\b"
+)
+_OPENS_WITH_CITY: Final = _rule(r"^(?:THE\s+)?(?:CITY|TOWN)\b")
+_STATE_MARKER: Final = _rule(
+    r"^(CI|LR|I|IR|C)-? ?\d+\b|\bCONSTITUTIONAL (AMENDMENT|INITIATIVE)\b|"
+    r"\bLEGISLATIVE REFERENDUM\b|\bSTATEWIDE\b|\bSTATE OF MONTANA\b"
+)
+_SCHOOL_BODY: Final = _rule(
+    r"\bSCHOOL DIST|\bSCH\.? DIST|\bSD ?#? ?\d|\bELEMENTARY\b|\bHIGH SCHOOL\b|"
+    r"\bPUBLIC SCHOOLS\b|\bSCHOOL (LEVY|LEVIES|BONDS?|BUILDING)\b"
+)
+_LOCAL_BODY: Final = _rule(
+    r"\bLOCAL\b|\b(CITY|TOWN) OF\b|\bCITY (CHARTER|COUNCIL|RESOLUTION|ORDINANCE)\b|\bCOUNTY\b|"
+    r"\b(FIRE|HOSPITAL|WATER|SEWER|CEMETERY|IRRIGATION|MOSQUITO|PARK|LIBRARY|GOLF COURSE) "
+    r"(AND SEWER )?DISTRICT\b"
+)
+_INITIATIVE: Final = _rule(r"\bINITIATIVE\b|\bREFERENDUM\b")
 
 
-def question_kind(title: str) -> ContestKind:
-    if STATE_QUESTION.search(title):
-        return _K.STATE_QUESTION
-    return _K.SCHOOL_QUESTION if SCHOOL_QUESTION.search(title) else _K.QUESTION
+class TitleKind(NamedTuple):
+    """A question's kind as its title gives it, or why a person must say."""
+
+    kind: ContestKind | None
+    doubt: str | None = None
+
+
+def county_label(title: str) -> tuple[str | None, str]:
+    """ "Madison County ENNIS SCHOOL BOND" -> ("Madison", "ENNIS SCHOOL BOND")."""
+    found = _COUNTY_LABEL.match(title)
+    if found is None:
+        return None, title
+    return found.group(1), title[found.end() :]
+
+
+def question_kind(title: str) -> TitleKind:
+    """The body that decides a question: a title that opens with the county or a city or town
+    is theirs, whatever it is about; otherwise the one body it names. Two bodies, or an
+    initiative or referendum naming none, go to a person."""
+    _, title = county_label(title)
+    if _OPENS_WITH_COUNTY.search(title) or _OPENS_WITH_CITY.search(title):
+        return TitleKind(_K.QUESTION)
+    bodies = {
+        name: kind
+        for name, pattern, kind in (
+            ("the state", _STATE_MARKER, _K.STATE_QUESTION),
+            ("a school district", _SCHOOL_BODY, _K.SCHOOL_QUESTION),
+            ("a county, city or district", _LOCAL_BODY, _K.QUESTION),
+        )
+        if pattern.search(title)
+    }
+    if len(bodies) > 1:
+        named = " and ".join(bodies)
+        return TitleKind(
+            None, f'its title names {named}: which one decides it? give --kind "{title}=KIND"'
+        )
+    if bodies:
+        return TitleKind(next(iter(bodies.values())))
+    if _INITIATIVE.search(title):
+        return TitleKind(
+            None,
+            "an initiative or referendum whose title names no body: statewide (state-question) "
+            f"or a city's or county's (question)? give --kind \"{title}=KIND\"",
+        )
+    # A levy or bond naming no body: a county's, a city's or a district's within the county,
+    # which 13-16-201(3) treats alike (the same office, the same 10 signers).
+    return TitleKind(_K.QUESTION)
+
+
+# --- judicial offices: nonpartisan primaries ---------------------------------------------
+
+_JUDICIAL: Final = _rule(
+    r"\bSUPREME COURT\b|\bCHIEF JUSTICE\b|\bDISTRICT (COURT )?JUDGE\b|"
+    r"\bJUSTICE OF THE PEACE\b|\bCITY JUDGE\b"
+)
+_COURT_CLERK: Final = _rule(r"\bCLERK OF (THE )?(SUPREME |DISTRICT )?COURT\b")
+_SUPREME_COURT: Final = _rule(r"\bSUPREME COURT\b|\bCHIEF JUSTICE\b")
+
+
+def is_judicial(title: str) -> bool:
+    """A judge or justice (not the clerk of a court): nonpartisan in Montana's primaries."""
+    return bool(_JUDICIAL.search(title)) and not _COURT_CLERK.search(title)
+
+
+def is_supreme_court(title: str) -> bool:
+    return bool(_SUPREME_COURT.search(title)) and not _COURT_CLERK.search(title)
 
 
 def seats_in(title: str) -> int | None:

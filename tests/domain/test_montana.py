@@ -1,0 +1,11 @@
+"""Montana's counties, as results files name them."""
+
+from __future__ import annotations
+
+from domain.citations import MONTANA_COUNTIES
+from domain.montana import COUNTY_NAMES
+
+
+def test_all_56_counties_once() -> None:
+    assert len(COUNTY_NAMES) == len(set(COUNTY_NAMES)) == MONTANA_COUNTIES.value
+    assert "Lewis and Clark" in COUNTY_NAMES and "McCone" in COUNTY_NAMES

@@ -1,0 +1,303 @@
+"""The scan reads every contest as the law would: the deciding body, primaries, seats,
+coverage, the canvass, and a report a clerk can act on (issue 16's cases)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shlex
+from datetime import date
+
+import pytest
+
+from bot.terminal import verdict_output
+from domain import ContestKind, Outcome, verdict_json
+from domain.readings import NONPARTISAN_PRIMARY, RETENTION, SUPREME_COURT_2025
+from handlers.results import ScanOptions, scan, scan_csv, scan_json, scan_text
+from handlers.results.contests import reading_line
+from handlers.results.report import CSV_COLUMNS, check_line
+from handlers.results.scan import Scan, ScannedContest
+
+from .fixtures import PRIMARY_PRECINCTS, county_workbooks, named
+
+TODAY = date(2022, 11, 30)
+CANVASS = date(2022, 11, 28)
+
+
+def table(
+    *rows: str, header: str = "contest,choice,votes", name: str = "t.csv"
+) -> tuple[str, bytes]:
+    return name, "\n".join((header, *rows)).encode()
+
+
+def run(*files: tuple[str, bytes], **options: object) -> Scan:
+    return scan(list(files), ScanOptions(today=TODAY, canvass=CANVASS, **options))  # type: ignore[arg-type]
+
+
+def by_title(result: Scan, title: str) -> ScannedContest:
+    (found,) = [c for c in result.contests if c.contest.title == title]
+    return found
+
+
+# --- the deciding body --------------------------------------------------------------------
+
+
+def test_a_citys_initiative_is_the_citys_question() -> None:
+    c = by_title(
+        run(
+            table(
+                "CITY OF MISSOULA INITIATIVE NO. 1,For,5000",
+                "CITY OF MISSOULA INITIATIVE NO. 1,Against,4990",
+            )
+        ),
+        "CITY OF MISSOULA INITIATIVE NO. 1",
+    )
+    assert c.contest.kind is ContestKind.QUESTION and c.verdict is not None
+    j = verdict_json(c.verdict)
+    assert (j["subsection"], j["file_with"], j["signers_required"]) == (
+        "13-16-201(3)",
+        "election_administrator",
+        10,
+    )
+
+
+def test_a_county_levy_about_schools_is_the_countys() -> None:
+    title = "COUNTY SCHOOL RESOURCE OFFICER PUBLIC SAFETY LEVY"
+    c = by_title(run(table(f"{title},Yes,700", f"{title},No,650")), title)
+    assert c.contest.kind is ContestKind.QUESTION
+
+
+def test_a_title_naming_two_bodies_goes_to_a_person() -> None:
+    title = "SCHOOL DISTRICT 4 AND CITY OF LIVINGSTON JOINT LEVY"
+    c = by_title(run(table(f"{title},Yes,700", f"{title},No,650")), title)
+    assert c.verdict is None and c.contest.kind is None
+    (doubt,) = c.contest.attention
+    assert "names a school district and a county, city or district" in doubt and "--kind" in doubt
+
+
+# --- primaries ---------------------------------------------------------------------------
+
+OPENELECTIONS_PRIMARY = "20240604__mt__primary__county.csv"
+
+
+def openelections(*rows: str) -> tuple[str, bytes]:
+    return table(
+        *rows, header="county,office,district,party,candidate,votes", name=OPENELECTIONS_PRIMARY
+    )
+
+
+def test_a_supreme_court_primary_with_a_blank_party_advances_two() -> None:
+    result = run(
+        openelections(
+            "Total,Supreme Court Justice #1,,,A,100000",  # a total row: never a county
+            *(
+                f"{county},Supreme Court Justice #1,,,{name},{votes}"
+                for county in ("Cascade",)
+                for name, votes in (("A", 100000), ("B", 99900), ("C", 50000))
+            ),
+        ),
+        complete=True,
+    )
+    c = by_title(result, "Supreme Court Justice #1")
+    assert c.contest.seats == 2 and c.contest.seats_from == "primary rule"
+    assert c.verdict is not None and c.verdict.margin is not None
+    # B advances with A: the defeated candidate is C, 49,900 behind B
+    assert (c.verdict.margin.behind.name, c.verdict.margin.margin) == ("C", 49900)
+    assert c.verdict.outcome is Outcome.NOT_AVAILABLE
+    assert reading_line(NONPARTISAN_PRIMARY) in c.contest.notes
+    assert reading_line(SUPREME_COURT_2025) in c.contest.notes  # the 2025 bill, unknown status
+
+
+def test_two_candidates_of_a_nonpartisan_primary_both_advance() -> None:
+    result = run(
+        openelections(
+            "Flathead,District Court Judge District 11 Dept 4,,,A,900",
+            "Flathead,District Court Judge District 11 Dept 4,,,B,100",
+        ),
+        complete=True,
+    )
+    (c,) = result.contests
+    assert c.verdict is None and c.contest.attention == [] and c.contest.both_advance
+    assert "both candidates advance" in c.contest.notes[0]
+    assert "1 where every candidate advances" in scan_text(result)
+
+
+@pytest.fixture(scope="module")
+def primary_2022() -> Scan:
+    return scan(
+        [named(PRIMARY_PRECINCTS)],
+        ScanOptions(today=date(2022, 6, 22), canvass=date(2022, 6, 21)),
+    )
+
+
+def test_the_2022_primary_asks_no_person_about_a_two_candidate_nonpartisan_race(
+    primary_2022: Scan,
+) -> None:
+    for c in primary_2022.contests:
+        if c.contest.attention:
+            nonpartisan = reading_line(NONPARTISAN_PRIMARY) in c.contest.notes
+            assert not (nonpartisan and len(c.contest.choices) == 2), c.contest.label
+    advancing = [c for c in primary_2022.contests if c.contest.both_advance]
+    assert advancing and all(c.verdict is None and not c.contest.attention for c in advancing)
+
+
+# --- seats --------------------------------------------------------------------------------
+
+
+def test_a_singular_supervisor_with_five_candidates_raises_the_seats_doubt() -> None:
+    title = "GALLATIN SOIL CONSERVATION DISTRICT SUPERVISOR"
+    rows = [
+        f"{title},{n},{v}" for n, v in (("A", 900), ("B", 850), ("C", 800), ("D", 700), ("E", 600))
+    ]
+    c = by_title(run(table(*rows)), title)
+    assert c.verdict is not None  # checked for 1 seat ...
+    assert any(a.startswith("how many seats? assumed 1") for a in c.contest.attention)
+
+
+# --- coverage and counties ----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def general_2022() -> Scan:
+    # All 56 county workbooks, without --complete: the whole state.
+    return scan(county_workbooks(), ScanOptions(today=TODAY, canvass=CANVASS))
+
+
+def test_the_56_county_workbooks_are_the_whole_state_without_complete(general_2022: Scan) -> None:
+    assert general_2022.whole_state
+    statewide = [
+        c
+        for c in general_2022.contests
+        if c.contest.kind in (ContestKind.STATE_QUESTION, ContestKind.CONGRESSIONAL)
+    ]
+    assert statewide and all(c.verdict is not None for c in statewide)
+    assert all(c.contest.coverage == "whole" for c in statewide)
+    assert "all 56 counties" in scan_text(general_2022).splitlines()[1]
+
+
+def test_fewer_than_56_workbooks_are_shares(general_2022: Scan) -> None:
+    some = scan(county_workbooks()[:55], ScanOptions(today=TODAY, canvass=CANVASS))
+    assert not some.whole_state
+    amendment = [c for c in some.contests if c.contest.kind is ContestKind.STATE_QUESTION]
+    assert amendment and all(c.verdict is None for c in amendment)
+
+
+def test_the_json_gives_a_county_only_to_one_county_contests(general_2022: Scan) -> None:
+    j = scan_json(general_2022)
+    for contest in j["contests"]:
+        if contest["kind"] in ("state", "congressional", "state-question", "legislature"):
+            assert contest["county"] is None, contest["title"]
+    cascade = [
+        c for c in j["contests"] if c["title"].startswith("Cascade County CLERK AND RECORDER")
+    ]
+    assert [c["county"] for c in cascade] == ["Cascade"]
+
+
+def test_a_one_county_contest_without_its_county_in_the_title_names_it(general_2022: Scan) -> None:
+    one_county = [
+        c
+        for c in general_2022.contests
+        if c.contest.title == "COMMISSIONER DIST # 3" and c.contest.kind is ContestKind.COUNTY
+    ]
+    assert one_county and all(
+        c.contest.county and c.contest.county in c.contest.label for c in one_county
+    )
+
+
+# --- the canvass --------------------------------------------------------------------------
+
+
+def test_the_state_canvass_counts_the_2_4_5_deadlines() -> None:
+    rows = (
+        "US Representative,A,4010",
+        "US Representative,B,3990",
+        "Sheriff,C,900",
+        "Sheriff,D,895",
+    )
+    without = run(table(*rows), complete=True)
+    house = by_title(without, "US Representative")
+    assert house.verdict is not None and house.verdict.deadline is not None
+    assert house.verdict.deadline.canvass == CANVASS
+    assert any("the county canvass given" in n and "safe" in n for n in house.contest.notes)
+    given = run(table(*rows), complete=True, state_canvass=date(2022, 12, 5))
+    house = by_title(given, "US Representative")
+    sheriff = by_title(given, "Sheriff")
+    assert house.verdict is not None and house.verdict.deadline is not None
+    assert house.verdict.deadline.canvass == date(2022, 12, 5)
+    assert sheriff.verdict is not None and sheriff.verdict.deadline is not None
+    assert sheriff.verdict.deadline.canvass == CANVASS
+    assert not any("county canvass given" in n for n in house.contest.notes)
+
+
+# --- what each listed contest says --------------------------------------------------------
+
+
+def test_a_listed_contest_says_its_choices_the_day_to_act_and_the_line_that_reproduces_it() -> None:
+    rows = ("Sheriff,Smith,1204", "Sheriff,Jones,1199")
+    result = scan([table(*rows)], ScanOptions(today=date(2022, 11, 30), canvass=CANVASS))
+    text = " ".join(scan_text(result).split())
+    assert "Smith 1,204 (won), Jones 1,199" in text
+    assert "File with the election administrator by Fri Dec 2, 2022" in text
+    c = by_title(result, "Sheriff")
+    line = check_line(c)
+    assert line in text
+    # the line gives the same verdict as the scan (the same function, the same inputs)
+    text_after = shlex.split(line)[2]
+    assert json.loads(verdict_output(text_after, TODAY, as_json=True)) == verdict_json(c.verdict)  # type: ignore[arg-type]
+
+
+def test_the_bond_band_says_where_to_file_who_sets_the_bond_and_by_when() -> None:
+    rows = ("State Senate 9,A,4015", "State Senate 9,B,3985")
+    result = run(table(*rows), complete=True, state_canvass=date(2022, 12, 5))
+    text = " ".join(scan_text(result).split())
+    assert "13-16-211 bond band (1)" in text
+    assert "File with the secretary of state by Fri Dec 9, 2022" in text
+    assert "set by the election administrator of the candidate's county of residence" in text
+
+
+def test_every_outcome_has_its_section_and_the_deadline_passed_is_never_outside_the_margin() -> (
+    None
+):
+    rows = ("Sheriff,A,1204", "Sheriff,B,1199", "Treasurer,C,900", "Treasurer,D,700")
+    result = scan([table(*rows)], ScanOptions(today=date(2022, 12, 30), canvass=CANVASS))
+    text = scan_text(result)
+    assert "Deadline passed (the margin qualified) (1)" in text
+    assert "1 other contest: 1 outside the margin" in text  # the treasurer, not the sheriff
+
+
+def test_the_2022_general_scanned_today_lists_cascade_under_deadline_passed() -> None:
+    result = scan(county_workbooks(), ScanOptions(today=date(2026, 12, 1), canvass=CANVASS))
+    text = scan_text(result)
+    section = text[text.index("Deadline passed (the margin qualified)") :]
+    assert "Cascade County CLERK AND RECORDER/AUDITOR/SURVEYOR" in section.split("\n\n")[0]
+    assert "RINA FONTANA MOORE is 30 votes behind SANDRA MERCHANT" in " ".join(section.split())
+
+
+def test_the_csv_has_file_county_and_code() -> None:
+    data = b"contest,choice,votes,county\nSheriff,Smith,1204,Cascade\nSheriff,Jones,1199,Cascade"
+    result = scan([("cascade.csv", data)], ScanOptions(today=TODAY, canvass=CANVASS))
+    header, row = list(csv.reader(io.StringIO(scan_csv(result))))
+    assert tuple(header) == CSV_COLUMNS
+    values = dict(zip(header, row, strict=True))
+    assert (values["file"], values["county"], values["code"]) == ("cascade.csv", "Cascade", "")
+    assert (values["act by"], values["file with"]) == ("2022-12-02", "election_administrator")
+
+
+def test_singular_and_plural_words() -> None:
+    result = run(table("Sheriff,Smith,1204", "Sheriff,Jones,1204"))
+    first = scan_text(result).splitlines()[0]
+    assert "1 file " in first and "1 contest," in first and "1 tie," in first
+    assert "0 need a person" in first
+
+
+# --- retention: the reading is ours, on every surface ---------------------------------------
+
+
+def test_a_retention_contest_says_the_reading_is_ours_in_text_and_json() -> None:
+    title = "Shall Judge JANE DOE of DISTRICT 18 DEPT 4 of the state of Montana be retained"
+    result = run(table(f"{title},Yes,4990", f"{title},No,5000"), complete=True)
+    text = " ".join(scan_text(result).split())
+    assert "this reading is ours" in text
+    (c,) = scan_json(result)["contests"]
+    assert reading_line(RETENTION) in c["notes"]
