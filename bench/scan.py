@@ -58,7 +58,8 @@ def scan_against_floor() -> list[tuple[str, int, float, float, dict[str, int]]]:
         ],
     }
     rows = []
-    options = ScanOptions(today=date(2022, 11, 30), canvass=date(2022, 11, 28), complete=True)
+    # No --complete: the 56 county workbooks are the whole state by themselves.
+    options = ScanOptions(today=date(2022, 11, 30), canvass=date(2022, 11, 28))
     for label, paths in sets.items():
         files = [(p.name, p.read_bytes()) for p in paths]
         cells = _floor(files)
@@ -84,7 +85,7 @@ def report() -> list[str]:
             f"| <= {GOAL}x, < 1 s: {'met' if ratio <= GOAL and scan_s < 1 else 'MISSED'} |"
         )
         summaries.append(f"- {label}: {summary}")
-    return [*lines, "", "Scan summaries (--complete):", *summaries]
+    return [*lines, "", "Scan summaries:", *summaries]
 
 
 if __name__ == "__main__":

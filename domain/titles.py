@@ -10,6 +10,7 @@ whatever office words its title holds; for a question the body that decides come
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -122,6 +123,7 @@ def is_precinct_office(title: str) -> bool:
     return OFFICE_RULES[5][0].search(title) is not None
 
 
+@lru_cache(maxsize=8192)
 def office_kind(title: str) -> ContestKind | None:
     _, title = county_label(title)
     for pattern, kind in OFFICE_RULES:
@@ -154,6 +156,7 @@ class Retention:
     kind: ContestKind | None
 
 
+@lru_cache(maxsize=8192)
 def retention(title: str) -> Retention | None:
     """ "Shall Judge X of DISTRICT 18, DEPT 4 ... be retained in office?" """
     if not _RETENTION.search(title):
@@ -198,6 +201,8 @@ class TitleKind(NamedTuple):
     doubt: str | None = None
 
 
+# Each of these is asked once per row or contest, and titles repeat across a scan's files.
+@lru_cache(maxsize=8192)
 def county_label(title: str) -> tuple[str | None, str]:
     """ "Madison County ENNIS SCHOOL BOND" -> ("Madison", "ENNIS SCHOOL BOND")."""
     found = _COUNTY_LABEL.match(title)
@@ -206,6 +211,7 @@ def county_label(title: str) -> tuple[str | None, str]:
     return found.group(1), title[found.end() :]
 
 
+@lru_cache(maxsize=8192)
 def question_kind(title: str) -> TitleKind:
     """The body that decides a question: a title that opens with the county or a city or town
     is theirs, whatever it is about; otherwise the one body it names. Two bodies, or an
@@ -250,6 +256,7 @@ _COURT_CLERK: Final = _rule(r"\bCLERK OF (THE )?(SUPREME |DISTRICT )?COURT\b")
 _SUPREME_COURT: Final = _rule(r"\bSUPREME COURT\b|\bCHIEF JUSTICE\b")
 
 
+@lru_cache(maxsize=8192)
 def is_judicial(title: str) -> bool:
     """A judge or justice (not the clerk of a court): nonpartisan in Montana's primaries."""
     return bool(_JUDICIAL.search(title)) and not _COURT_CLERK.search(title)
@@ -259,6 +266,7 @@ def is_supreme_court(title: str) -> bool:
     return bool(_SUPREME_COURT.search(title)) and not _COURT_CLERK.search(title)
 
 
+@lru_cache(maxsize=8192)
 def seats_in(title: str) -> int | None:
     for pattern in _SEATS:
         found = pattern.search(title)

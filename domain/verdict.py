@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
+from functools import cache
 from typing import Final, assert_never
 
 from domain.current_law import (
@@ -326,6 +327,7 @@ def _notes_step(
     return tuple(notes)
 
 
+@cache  # the same few rows for every check of a scan
 def _quotes_step(rule: SubsectionRule) -> tuple[Quote, ...]:
     return tuple(Quote(s, subsection_text(s)) for s in (rule.subsection, *rule.relies_on))
 

@@ -38,6 +38,8 @@ def text(cell: Cell) -> str:
     """A cell as the words it shows: &nbsp; and runs of spaces and newlines made one space."""
     if cell is None:
         return ""
+    if type(cell) is str:  # the usual cell: split() already treats \xa0 as a space
+        return " ".join((cell.replace("&nbsp;", " ") if "&" in cell else cell).split())
     if isinstance(cell, float) and cell.is_integer():
         return str(int(cell))
     return " ".join(str(cell).replace("\xa0", " ").replace("&nbsp;", " ").split())

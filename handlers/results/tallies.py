@@ -69,4 +69,8 @@ def whole_votes(cell: Cell) -> int | None:
 
 
 def blank(cell: Cell) -> bool:
+    if cell is None:
+        return True
+    if type(cell) is str:  # strip() removes \xa0 too; "&nbsp;" alone is blank as well
+        return not (cell.replace("&nbsp;", "") if "&" in cell else cell).strip()
     return text(cell) == ""
