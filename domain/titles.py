@@ -10,8 +10,8 @@ whatever office words its title holds; for a question the body that decides come
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final, NamedTuple
 
 from domain.kinds import ContestKind
