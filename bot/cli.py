@@ -30,6 +30,7 @@ from bot.terminal import (
     today_argument,
     verdict_output,
 )
+from bot.watch_arguments import add_watch_arguments
 from domain import InputError
 from handlers.syntax import COMMAND, GENERAL_EXAMPLE
 
@@ -91,6 +92,14 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
             description="Every contest of one or more results exports, checked at once.",
         )
     )
+    add_watch_arguments(
+        commands.add_parser(
+            "watch",
+            help="read results round after round and print what changed",
+            description="Watch results files, folders or URLs: each round is compared with "
+            "the last reading, and what changed is printed. --history lists the changes found.",
+        )
+    )
     commands.add_parser("console", help="type checks one after another (Ctrl-D to quit)")
     serve = commands.add_parser(
         "serve",
@@ -128,8 +137,14 @@ def _dispatch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return run_scan(args, out, err)
     if args.command == "console":
         return run_console(sys.stdin, out, err)
-    # The one import kept out of the top of a file, on purpose: bot.serve loads slack_bolt
-    # and slack_sdk, which `recount check` and the console never need.
+    if args.command == "watch":
+        # Imported when run, on purpose: the watch loads SQLAlchemy and Alembic, which a
+        # check from the terminal never needs.
+        from bot.watch_command import run_watch
+
+        return run_watch(args, out, err)
+    # Imported when run, on purpose: bot.serve loads slack_bolt and slack_sdk, which
+    # `recount check` and the console never need.
     from bot import serve
 
     if args.command == "serve":

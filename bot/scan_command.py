@@ -27,6 +27,8 @@ from handlers.results import (
     scan_json,
     scan_text,
 )
+from handlers.results.compare import changes_between, readings_of
+from handlers.results.report import change_lines
 from handlers.syntax import parse_date
 
 RESULTS_SUFFIXES: Final = (".xlsx", ".csv")
@@ -57,6 +59,12 @@ def add_scan_arguments(parser: argparse.ArgumentParser) -> None:
     output.add_argument("--json", action="store_true", help="the scan as JSON")
     output.add_argument("--csv", action="store_true", help="one row per contest")
     parser.add_argument("--all", action="store_true", dest="show_all", help="list every contest")
+    parser.add_argument(
+        "--against",
+        nargs="+",
+        metavar="OLD",
+        help="an earlier reading of the same election: report what changed since it",
+    )
 
 
 def expand(given: list[str]) -> list[Path]:
@@ -109,13 +117,25 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             answers=answers_from(args.kind, args.seats),
         )
         result = scan([(p.name, _read(p)) for p in expand(args.files)], options)
+        earlier = (
+            None
+            if args.against is None
+            else scan([(p.name, _read(p)) for p in expand(args.against)], options)
+        )
     except (ResultsFileError, InputError) as error:
         print(f"error: {one_line(str(error))}", file=err)
         return EXIT_USAGE
+    changes = None if earlier is None else changes_between(readings_of(earlier), result)
+    since = "the earlier reading (" + ", ".join(args.against or ()) + ")"
     if args.json:
-        out.write(json.dumps(scan_json(result), ensure_ascii=False, indent=2) + "\n")
+        report = scan_json(result)
+        if changes is not None:
+            report["changes"] = [c.as_json() for c in changes]
+        out.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
     elif args.csv:
         out.write(scan_csv(result))
     else:
+        if changes is not None:
+            out.write("\n".join(change_lines(changes, result, since)) + "\n\n")
         out.write(scan_text(result, show_all=args.show_all))
     return EXIT_OK

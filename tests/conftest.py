@@ -22,6 +22,14 @@ REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
 
 
+@pytest.fixture(autouse=True)
+def database(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every test's own SQLite watch database: no test writes to the user's data folder."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'recount.db'}"
+    monkeypatch.setenv("RECOUNT_DATABASE_URL", url)
+    return url
+
+
 @pytest.fixture
 def fake() -> Iterator[FakeSlack]:
     """A fake Slack Web API on loopback, stopped after the test."""

@@ -99,6 +99,12 @@ class Contest:
         return sum(c.votes for c in self.choices)
 
     @property
+    def identity(self) -> str:
+        """The contest across readings (watch.md): its key, with the party, county and
+        precinct that tell apart contests sharing one key."""
+        return " | ".join(p or "" for p in (self.key, self.party, self.county, self.precinct))
+
+    @property
     def label(self) -> str:
         """The title with what tells it apart: its party and county where they count."""
         parts = [self.title]

@@ -13,9 +13,11 @@ import textwrap
 from typing import Any, Final
 
 from domain import KINDS, Outcome, Subsection, verdict_json
+from domain.changes import Band, Change, ChangeKind
 from domain.deadline import long_date
 from domain.explain import explain, what_if
 from domain.related import BOND_RECOUNT
+from handlers.results.compare import change_line, no_change_line, scanned_by_identity
 from handlers.results.scan import STATE_CANVASS_SUBSECTIONS, Scan, ScannedContest
 from handlers.syntax import quick_syntax
 
@@ -287,3 +289,26 @@ def scan_text(result: Scan, *, show_all: bool = False) -> str:
             f"{plural(len(rest), 'other contest')}: {', '.join(parts)} (--all lists them).",
         ]
     return "\n".join(out) + "\n"
+
+
+def _worth_facts(change: Change) -> bool:
+    """A contest now in a band, or with a new leader: what the check says to do is news."""
+    now = change.after
+    return now is not None and (now.band is not Band.NONE or change.kind is ChangeKind.LEADER)
+
+
+def change_lines(changes: list[Change], after: Scan, since: str) -> list[str]:
+    """The changes as the text report starts them: each in one line, and for a contest now in
+    a band what the check says to do, with the line that reproduces it."""
+    if not changes:
+        return [no_change_line(since)]
+    now = scanned_by_identity(after)
+    out = [f"{plural(len(changes), 'change')} since {since}:"]
+    for change in changes:
+        out += _wrap(change_line(change), "", "  ")
+        scanned = now.get(change.key)
+        if _worth_facts(change) and scanned is not None and scanned.verdict is not None:
+            for fact in contest_facts(scanned):
+                out += _wrap(fact, "    ", "      ")
+            out += _wrap(f"Check it: {check_line(scanned)}", "    ", "      ")
+    return out

@@ -1,0 +1,114 @@
+"""The watch database: where it is, opened with its schema brought up to date.
+
+Default: a SQLite file in the user's data folder (platformdirs), made on first use, so the
+command line and `make run` need no set-up. `--db URL` or RECOUNT_DATABASE_URL: any SQLAlchemy
+URL; PostgreSQL (`postgresql+psycopg://...`) for production and several replicas. The schema
+comes from the Alembic migrations, applied at start-up under a lock, so that two processes
+starting together migrate once.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Final
+
+from alembic import command
+from alembic.config import Config
+from platformdirs import user_data_dir
+from sqlalchemy import Connection, Engine, create_engine, event, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+ENV_URL: Final = "RECOUNT_DATABASE_URL"
+MIGRATIONS: Final = Path(__file__).resolve().parent / "migrations"
+_PG_MIGRATION_LOCK: Final = 13_16_201  # any constant: the advisory lock's number
+
+
+class DatabaseError(Exception):
+    """A database that cannot be opened or reached: one line that says which and why."""
+
+
+def default_url() -> str:
+    folder = Path(user_data_dir("recount", appauthor=False))
+    return f"sqlite:///{folder / 'recount.db'}"
+
+
+def database_url(given: str | None = None) -> str:
+    return given or os.environ.get(ENV_URL) or default_url()
+
+
+def shown(url: str) -> str:
+    """The URL as it may be printed: never its password."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return "the database URL"
+
+
+def _sqlite_pragmas(connection: Any, _record: object) -> None:
+    cursor = connection.cursor()
+    # WAL lets readers and one writer share the file across processes; a writer waits for
+    # another's lock for up to 10 s instead of failing at once.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def open_database(given: str | None = None) -> Engine:
+    """An engine on the watch database, migrated to the newest schema. Raises DatabaseError."""
+    url = database_url(given)
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise DatabaseError(f'"{url}" is not a database URL') from None
+    try:
+        if parsed.get_backend_name() == "sqlite" and parsed.database:
+            Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(parsed, pool_pre_ping=True)
+        if engine.dialect.name == "sqlite":
+            event.listen(engine, "connect", _sqlite_pragmas)
+        migrate(engine)
+    except (SQLAlchemyError, OSError) as error:
+        reason = getattr(error, "orig", None) or error
+        first = str(reason).strip().splitlines()[0] if str(reason).strip() else "no answer"
+        raise DatabaseError(f"the database {shown(url)} cannot be opened: {first}") from None
+    except ModuleNotFoundError as error:
+        raise DatabaseError(
+            f"the database {shown(url)} needs the {error.name} package; install recount's "
+            "postgres extra"
+        ) from None
+    return engine
+
+
+@contextmanager
+def _migration_lock(connection: Connection) -> Iterator[None]:
+    """One process migrates at a time: PostgreSQL's advisory lock, or a lock file beside the
+    SQLite file (both processes are on the machine that holds it)."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_MIGRATION_LOCK})
+        yield
+        return
+    database = connection.engine.url.database
+    if connection.dialect.name != "sqlite" or not database or database == ":memory:":
+        yield
+        return
+    with open(f"{database}.migrate-lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def migrate(engine: Engine) -> None:
+    """Applies every migration not yet applied (nothing when the schema is the newest)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection, _migration_lock(connection):
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

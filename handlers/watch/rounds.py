@@ -1,0 +1,245 @@
+"""One round of a watch: read every source, and only when one changed scan the whole set,
+compare it with the last stored reading, and store the reading with its changes.
+
+A source that has not changed costs a file stat (same size and modification time) or a
+conditional GET answered 304; when none changed there is no scan. A source that cannot be
+read this round is named in one line and retried next round, and the round scans nothing
+(a partial scan would report contests as gone).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any, Final
+
+from domain.changes import Change, compare
+from handlers.results import ResultsFileError, Scan, ScanOptions, answers_from, scan
+from handlers.results.compare import readings_of
+from handlers.results.tables import MAX_BYTES
+from handlers.watch.fetch import FetchFailed, FetchRefused, Policy, fetch
+from handlers.watch.models import SourceState
+from handlers.watch.store import Store, WatchSpec
+
+RESULTS_SUFFIXES: Final = (".xlsx", ".csv")
+
+
+class SourceError(Exception):
+    """A source that cannot be read now: one line naming it and why."""
+
+
+@dataclass
+class RoundResult:
+    scanned: Scan | None  # None: nothing changed, nothing scanned
+    changes: list[Change] = field(default_factory=list)
+    first: bool = False  # the watch's first reading: nothing to compare with
+    since: datetime | None = None  # when the reading compared with was taken
+    errors: list[str] = field(default_factory=list)  # sources failing now (new failures)
+    recovered: list[str] = field(default_factory=list)  # sources readable again
+    reading_id: int | None = None
+
+
+def is_url(source: str) -> bool:
+    return source.lower().startswith(("https://", "http://"))
+
+
+def results_files(folder: Path) -> list[Path]:
+    """A folder's results files, by name (never an Excel lock file or a hidden one)."""
+    return sorted(
+        p
+        for p in folder.iterdir()
+        if p.is_file()
+        and p.suffix.lower() in RESULTS_SUFFIXES
+        and not p.name.startswith((".", "~$"))
+    )
+
+
+def check_sources(sources: Sequence[str]) -> None:
+    """At start: a missing file or folder, or a URL that is no URL, is a usage error."""
+    for source in sources:
+        if is_url(source):
+            continue
+        if "://" in source:
+            raise SourceError(f"{source}: not a file, a folder or an http(s) address")
+        if not Path(source).exists():
+            raise SourceError(f"{source}: no such file or folder")
+
+
+def scan_options(options: dict[str, Any], today: date) -> ScanOptions:
+    """The stored options of a watch as the scan's (dates as ISO text)."""
+
+    def day(key: str) -> date | None:
+        value = options.get(key)
+        return None if value is None else date.fromisoformat(str(value))
+
+    return ScanOptions(
+        today=today,
+        canvass=day("canvass"),
+        state_canvass=day("state_canvass"),
+        election=options.get("election"),
+        complete=bool(options.get("complete")),
+        answers=answers_from(options.get("kinds", []), options.get("seats", [])),
+    )
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class _Read:
+    state: SourceState
+    data: bytes | None  # None: unchanged and not read (a file to read only if we scan)
+    changed: bool
+
+
+def _file(path: Path, before: SourceState | None) -> _Read:
+    try:
+        info = path.stat()
+    except OSError as error:
+        raise SourceError(f"{path}: cannot be read ({error.strerror or error})") from None
+    if info.st_size > MAX_BYTES:
+        raise SourceError(f"{path}: {info.st_size:,} bytes is over the 20 MB a scan reads")
+    stamp = str(info.st_mtime_ns)
+    state = SourceState(source=str(path), name=path.name, size=info.st_size, mtime_ns=stamp)
+    if before is not None and before.size == info.st_size and before.mtime_ns == stamp:
+        state.digest = before.digest
+        return _Read(state, None, False)
+    data = _read_file(path)
+    state.digest = _digest(data)
+    return _Read(state, data, before is None or before.digest != state.digest)
+
+
+def _read_file(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        raise SourceError(f"{path}: cannot be read ({error.strerror or error})") from None
+
+
+def _url(url: str, before: SourceState | None, policy: Policy, agent: str) -> _Read:
+    try:
+        got = fetch(
+            url,
+            policy,
+            etag=None if before is None else before.etag,
+            last_modified=None if before is None else before.last_modified,
+            user_agent=agent,
+        )
+    except (FetchRefused, FetchFailed) as error:
+        raise SourceError(str(error)) from None
+    name = url.rstrip("/").rsplit("/", 1)[-1] or url
+    if got.status == 304 and before is not None and before.body is not None:
+        state = SourceState(
+            source=url,
+            name=before.name,
+            digest=before.digest,
+            etag=before.etag,
+            last_modified=before.last_modified,
+            body=before.body,
+        )
+        return _Read(state, before.body, False)
+    digest = _digest(got.body)
+    state = SourceState(
+        source=url,
+        name=name,
+        digest=digest,
+        etag=got.etag,
+        last_modified=got.last_modified,
+        body=got.body,
+    )
+    return _Read(state, got.body, before is None or before.digest != digest)
+
+
+def _read_all(
+    spec: WatchSpec, before: dict[str, SourceState], policy: Policy, agent: str
+) -> tuple[list[_Read], list[tuple[str, str]]]:
+    """Every concrete source read (a folder is its files), and the failures by source."""
+    reads: list[_Read] = []
+    failed: list[tuple[str, str]] = []
+    for source in spec.sources:
+        try:
+            if is_url(source):
+                reads.append(_url(source, before.get(source), policy, agent))
+                continue
+            path = Path(source)
+            if path.is_dir():
+                files = results_files(path)
+                if not files:
+                    raise SourceError(f"{source}: a folder with no .xlsx or .csv file in it")
+                reads += [_file(p, before.get(str(p))) for p in files]
+            else:
+                reads.append(_file(path, before.get(source)))
+        except SourceError as error:
+            failed.append((source, str(error)))
+    return reads, failed
+
+
+def run_round(
+    store: Store,
+    watch_id: int,
+    spec: WatchSpec,
+    today: date,
+    *,
+    policy: Policy | None = None,
+    agent: str = "recount",
+) -> RoundResult:
+    """Reads, and if anything changed scans, compares and stores. Raises nothing for a
+    source that fails: it is in `errors` (once, when it starts failing)."""
+    before = store.source_states(watch_id)
+    reads, failed = _read_all(spec, before, policy or Policy.anyone(), agent)
+    was_failing = {s for s, state in before.items() if state.error}
+    errors = [message for source, message in failed if source not in was_failing]
+    recovered = sorted(was_failing - {source for source, _ in failed})
+    last = store.last_reading(watch_id)
+    gone = set(before) - {r.state.source for r in reads} - {s for s, _ in failed}
+    changed = any(r.changed for r in reads) or bool(gone) or last is None
+    result = RoundResult(None, errors=errors, recovered=[f"{s}: readable again" for s in recovered])
+    if failed:
+        # Keep what is known of the others; mark the failing ones for the "recovered" line.
+        kept = [r.state for r in reads] + [
+            _failing(source, message, before.get(source)) for source, message in failed
+        ]
+        store.save_sources(watch_id, kept)
+        return result
+    if not changed:
+        store.save_sources(watch_id, [r.state for r in reads])
+        return result
+    files = []
+    for read in reads:
+        data = read.data if read.data is not None else _read_file(Path(read.state.source))
+        files.append((read.state.name, data))
+    try:
+        scanned = scan(files, scan_options(spec.options, today))
+    except ResultsFileError as error:
+        result.errors = [str(error)]
+        return result
+    contests = readings_of(scanned)
+    changes = [] if last is None else compare(last[1], contests)
+    reading = store.store_reading(watch_id, scanned.election, scanned.summary(), contests, changes)
+    store.save_sources(watch_id, [r.state for r in reads])
+    result.scanned = scanned
+    result.changes = changes
+    result.first = last is None
+    result.since = None if last is None else last[0].taken_at
+    result.reading_id = reading.id
+    return result
+
+
+def _failing(source: str, message: str, before: SourceState | None) -> SourceState:
+    if before is None:
+        return SourceState(source=source, name=source, error=message)
+    return SourceState(
+        source=before.source,
+        name=before.name,
+        digest=before.digest,
+        size=before.size,
+        mtime_ns=before.mtime_ns,
+        etag=before.etag,
+        last_modified=before.last_modified,
+        body=before.body,
+        error=message,
+    )

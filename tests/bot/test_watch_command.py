@@ -1,0 +1,106 @@
+"""`recount watch` as an operator runs it: a folder of county workbooks, round after round."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+
+from ..handlers.results.fixtures import COUNTY_WORKBOOKS, need
+from ..workbooks import add_votes
+
+CASCADE = "CTYALL Results(7).xlsx"  # Cascade County: its clerk and recorder, 30 votes apart
+OPTIONS = ("--canvass", "2022-11-28", "--today", "2022-11-30")
+
+
+def recount(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["watch", *args], out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    where = tmp_path / "results"
+    where.mkdir()
+    shutil.copy(need(COUNTY_WORKBOOKS) / CASCADE, where / CASCADE)
+    return where
+
+
+def change_workbook(folder: Path, column: str, delta: int) -> None:
+    path = folder / CASCADE
+    original = need(COUNTY_WORKBOOKS) / CASCADE
+    path.write_bytes(add_votes(original.read_bytes(), "CLERK AN", column, delta))
+
+
+def test_once_twice_prints_exactly_the_changes_and_then_nothing(folder: Path) -> None:
+    status, out, err = recount(str(folder), "--once", *OPTIONS)
+    assert (status, err) == (0, "")
+    assert out.startswith("Scanned 1 file (sos-county-workbook)")  # the first reading
+    # the winner gains 60: 90 of 28,692 is over 71 (1/400) and within 143 (1/200)
+    change_workbook(folder, "D", 60)
+    status, out, err = recount(str(folder), "--once", *OPTIONS)
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].startswith("1 change since ")
+    assert lines[1].startswith("Moved to the 13-16-211 bond band — Cascade County CLERK AND")
+    assert "margin 90 (margin 30 before, the recount band)" in " ".join(out.split())
+    assert "Check it: recount check" in out
+    status, out, err = recount(str(folder), "--once", *OPTIONS)
+    assert (status, out, err) == (0, "", "")  # nothing changed: nothing read again, nothing said
+
+
+def test_a_changed_file_that_moves_no_contest_says_so(folder: Path) -> None:
+    recount(str(folder), "--once", *OPTIONS)
+    change_workbook(folder, "D", 1)  # 31: still in the recount band -> a margin change
+    _, out, _ = recount(str(folder), "--once", *OPTIONS)
+    assert "Margin moved — Cascade County CLERK AND RECORDER" in " ".join(out.split())
+    # a precinct of another contest far outside the bands: a change of bytes, not of band
+    path = folder / CASCADE
+    path.write_bytes(add_votes(path.read_bytes(), "UNITED STATES REPRESENTAT", "C", 3))
+    _, out, _ = recount(str(folder), "--once", *OPTIONS)
+    assert out.startswith("No contest changed band or leader since ")
+
+
+def test_json_lines_and_the_history(folder: Path) -> None:
+    recount(str(folder), "--once", "--json", *OPTIONS)
+    change_workbook(folder, "C", 40)  # the loser gains 40: leads by 10
+    status, out, _ = recount(str(folder), "--once", "--json", *OPTIONS)
+    (line,) = out.splitlines()
+    change = json.loads(line)
+    assert change["change"] == "leader"
+    assert change["before"]["leader"] == ["SANDRA MERCHANT"]
+    assert change["after"]["leader"] == ["RINA FONTANA MOORE"]
+    status, out, _ = recount("--history")
+    assert status == 0 and "· watch 1 · Leader changed — Cascade County CLERK" in out
+    status, out, _ = recount("--history", "1", "--json")
+    assert json.loads(out.splitlines()[0])["change"] == "leader"
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        (["/nowhere/at/all.xlsx", "--once"], "/nowhere/at/all.xlsx: no such file or folder"),
+        (["ftp://results.example/x.xlsx", "--once"], "not a file, a folder or an http(s)"),
+        (["--once"], "name at least one file, folder or URL to watch"),
+        ([".", "--every", "10s"], "is too often"),
+        ([".", "--db", "nonsense://x"], "the database"),
+    ],
+)
+def test_usage_errors_are_one_line_and_exit_2(args: list[str], why: str) -> None:
+    status, out, err = recount(*args)
+    assert (status, out) == (2, "")
+    assert why in err and err.count("\n") == 1 and err.startswith("error: ")
+
+
+def test_an_unreachable_database_is_one_line(folder: Path) -> None:
+    status, _, err = recount(
+        str(folder), "--once", "--db", "postgresql+psycopg://nobody@127.0.0.1:1/none"
+    )
+    assert status == 2 and err.startswith("error: the database postgresql+psycopg://nobody@")
+    assert err.count("\n") == 1 and "Traceback" not in err
