@@ -30,16 +30,26 @@ def _contest_block(scanned: ScannedContest) -> dict[str, Any]:
     lines.extend(escape_mrkdwn(fact) for fact in contest_facts(scanned))
     lines.append(f"Check it: `{COMMAND} {escape(quick_syntax(scanned.verdict.inputs))}`")
     block: dict[str, Any] = {"type": "section", "text": _mrkdwn("\n".join(lines))}
-    value = saved_inputs(scanned.verdict)
-    if len(value) <= BUTTON_VALUE_LIMIT:
-        retention = scanned.contest.retention is not None
-        block["accessory"] = {
-            "type": "button",
-            "action_id": CHECK_RETENTION_ACTION_ID if retention else CHECK_ACTION_ID,
-            "text": {"type": "plain_text", "text": "Check", "emoji": True},
-            "value": value,
-        }
+    button = check_button(scanned)
+    if button is not None:
+        block["accessory"] = button
     return block
+
+
+def check_button(scanned: ScannedContest) -> dict[str, Any] | None:
+    """The Check button that posts a listed contest's full verdict (None when its inputs are
+    too long for a button); a retention contest's carries the scan's reading."""
+    assert scanned.verdict is not None
+    value = saved_inputs(scanned.verdict)
+    if len(value) > BUTTON_VALUE_LIMIT:
+        return None
+    retention = scanned.contest.retention is not None
+    return {
+        "type": "button",
+        "action_id": CHECK_RETENTION_ACTION_ID if retention else CHECK_ACTION_ID,
+        "text": {"type": "plain_text", "text": "Check", "emoji": True},
+        "value": value,
+    }
 
 
 def scan_summary(result: Scan) -> SlackMessage:

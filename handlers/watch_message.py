@@ -10,9 +10,9 @@ from domain.changes import Change
 from handlers.results import Scan
 from handlers.results.compare import change_line, scanned_by_identity
 from handlers.results.report import contest_facts, contest_headline, opening_lines, plural
-from handlers.scan_message import CHECK_ACTION_ID, CHECK_RETENTION_ACTION_ID
+from handlers.scan_message import check_button
 from handlers.slack_text import clip, escape, escape_mrkdwn, mention
-from handlers.verdict_message import BUTTON_VALUE_LIMIT, SECTION_LIMIT, SlackMessage, saved_inputs
+from handlers.verdict_message import SECTION_LIMIT, SlackMessage
 from handlers.watch.durations import shown
 
 STOP_ACTION_ID: Final = "watch_stop"
@@ -67,15 +67,9 @@ def _change_block(change: Change, now: Scan) -> dict[str, Any]:
     if scanned is not None and scanned.verdict is not None and change.after is not None:
         lines.append(escape_mrkdwn(contest_headline(scanned)))
         lines += [escape_mrkdwn(fact) for fact in contest_facts(scanned)]
-        value = saved_inputs(scanned.verdict)
-        if len(value) <= BUTTON_VALUE_LIMIT:
-            retention = scanned.contest.retention is not None
-            block["accessory"] = {
-                "type": "button",
-                "action_id": CHECK_RETENTION_ACTION_ID if retention else CHECK_ACTION_ID,
-                "text": {"type": "plain_text", "text": "Check", "emoji": True},
-                "value": value,
-            }
+        button = check_button(scanned)
+        if button is not None:
+            block["accessory"] = button
     block["text"] = _mrkdwn("\n".join(lines))
     return block
 

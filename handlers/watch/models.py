@@ -63,6 +63,23 @@ class SourceState(Base):
     body: Mapped[bytes | None] = mapped_column(LargeBinary)
     error: Mapped[str | None] = mapped_column(Text)  # the last read's error, until it recovers
 
+    def copied(self, watch_id: int | None = None, **changes: object) -> SourceState:
+        """A new row with this one's values (not its id), some of them changed."""
+        values: dict[str, object] = {
+            "source": self.source,
+            "name": self.name,
+            "digest": self.digest,
+            "size": self.size,
+            "mtime_ns": self.mtime_ns,
+            "etag": self.etag,
+            "last_modified": self.last_modified,
+            "body": self.body,
+            "error": self.error,
+        }
+        if watch_id is not None:
+            values["watch_id"] = watch_id
+        return SourceState(**{**values, **changes})
+
 
 class Reading(Base):
     __tablename__ = "readings"

@@ -133,15 +133,7 @@ def _url(url: str, before: SourceState | None, policy: Policy, agent: str) -> _R
         raise SourceError(str(error)) from None
     name = url.rstrip("/").rsplit("/", 1)[-1] or url
     if got.status == 304 and before is not None and before.body is not None:
-        state = SourceState(
-            source=url,
-            name=before.name,
-            digest=before.digest,
-            etag=before.etag,
-            last_modified=before.last_modified,
-            body=before.body,
-        )
-        return _Read(state, before.body, False)
+        return _Read(before.copied(error=None), before.body, False)
     digest = _digest(got.body)
     state = SourceState(
         source=url,
@@ -232,14 +224,4 @@ def run_round(
 def _failing(source: str, message: str, before: SourceState | None) -> SourceState:
     if before is None:
         return SourceState(source=source, name=source, error=message)
-    return SourceState(
-        source=before.source,
-        name=before.name,
-        digest=before.digest,
-        size=before.size,
-        mtime_ns=before.mtime_ns,
-        etag=before.etag,
-        last_modified=before.last_modified,
-        body=before.body,
-        error=message,
-    )
+    return before.copied(error=message)

@@ -206,21 +206,7 @@ class Store:
             for row in s.scalars(select(SourceState).where(SourceState.watch_id == watch_id)):
                 s.delete(row)
             s.flush()
-            for state in states:
-                s.add(
-                    SourceState(
-                        watch_id=watch_id,
-                        source=state.source,
-                        name=state.name,
-                        digest=state.digest,
-                        size=state.size,
-                        mtime_ns=state.mtime_ns,
-                        etag=state.etag,
-                        last_modified=state.last_modified,
-                        body=state.body,
-                        error=state.error,
-                    )
-                )
+            s.add_all(state.copied(watch_id) for state in states)
 
     # --- readings and changes -------------------------------------------------------------
 
