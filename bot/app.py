@@ -19,6 +19,7 @@ from handlers.metadata import MetadataSigner
 from handlers.register import register_all
 from handlers.retries import HTTP_TIMEOUT, retry_handlers
 from handlers.services import Services
+from handlers.watch.service import Watching
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,7 @@ def create_app(
     today: Callable[[], date] = montana_today,
     after_ack: AfterAck | None = None,
     now: Callable[[], datetime] | None = None,
+    watching: Watching | None = None,
 ) -> App:
     """The app; `today` and `after_ack` are the tests' to fix (a date, a pool they can drain)."""
     if settings.bot_token is None:
@@ -78,6 +80,7 @@ def create_app(
         today,
         after_ack or AfterAck(),
         now or montana_now,
+        watching or Watching.from_settings(settings.database_url, settings.watch_hosts),
     )
     register_all(app, services)
     return app

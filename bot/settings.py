@@ -24,6 +24,8 @@ class Settings(BaseModel):
     app_token: SecretStr | None = None  # SLACK_APP_TOKEN, xapp-... (Socket Mode)
     api_url: str | None = None  # SLACK_API_URL: the Web API base URL (tests point it at a fake)
     port: int = Field(default=DEFAULT_PORT, ge=1, le=65535)  # PORT (HTTP mode)
+    database_url: str | None = None  # RECOUNT_DATABASE_URL: the watch database (else SQLite)
+    watch_hosts: str | None = None  # RECOUNT_WATCH_HOSTS: hosts a watch from Slack may fetch
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -40,6 +42,8 @@ class Settings(BaseModel):
                 app_token=get("SLACK_APP_TOKEN"),
                 api_url=get("SLACK_API_URL"),
                 port=get("PORT") or DEFAULT_PORT,
+                database_url=get("RECOUNT_DATABASE_URL"),
+                watch_hosts=get("RECOUNT_WATCH_HOSTS"),
             )
         except ValidationError:
             raise SettingsError(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from slack_bolt import Ack, App, BoltContext
+from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 
 from domain import InputError, check
@@ -23,14 +23,22 @@ from handlers.services import Services
 from handlers.slack_text import unescape_command_text
 from handlers.syntax import COMMAND, FormRequest, HelpRequest, QuickSyntaxError, parse
 from handlers.verdict_message import error_message, verdict_message
+from handlers.watch_listeners import watch_command
 
 
 def register(app: App, services: Services) -> None:
     @app.command(COMMAND)
     def recount_command(
-        ack: Ack, command: dict[str, Any], client: WebClient, context: BoltContext
+        ack: Ack,
+        command: dict[str, Any],
+        client: WebClient,
+        context: BoltContext,
+        respond: Respond,
     ) -> None:
         text = unescape_command_text(str(command.get("text") or ""))
+        if text.lower().split()[:1] == ["watch"]:
+            watch_command(text, ack, command, client, context, respond, services)
+            return
         to = FormContext(
             channel=str(command.get("channel_id", "")),
             user=str(command.get("user_id", "")),

@@ -8,6 +8,7 @@ from datetime import date, datetime
 
 from handlers.after_ack import AfterAck
 from handlers.metadata import MetadataSigner
+from handlers.watch.service import Watching
 
 
 @dataclass(frozen=True)
@@ -16,3 +17,4 @@ class Services:
     today: Callable[[], date]  # today in Montana (tests fix it)
     after_ack: AfterAck  # runs the Slack calls that follow an acknowledgement
     now: Callable[[], datetime]  # now in Montana, aware, for reminders (tests fix it)
+    watching: Watching  # the watch database (opened on first use), URL policy and poller

@@ -60,9 +60,9 @@ def stopped_message(sources: list[str], by: str | None, at: datetime) -> SlackMe
     )
 
 
-def _change_block(change: Change, now: Scan) -> dict[str, Any]:
+def _change_block(change: Change, now: Scan | None) -> dict[str, Any]:
     lines = [f"*{escape_mrkdwn(change_line(change))}*"]
-    scanned = scanned_by_identity(now).get(change.key)
+    scanned = None if now is None else scanned_by_identity(now).get(change.key)
     block: dict[str, Any] = {"type": "section"}
     if scanned is not None and scanned.verdict is not None and change.after is not None:
         lines.append(escape_mrkdwn(contest_headline(scanned)))
@@ -74,8 +74,9 @@ def _change_block(change: Change, now: Scan) -> dict[str, Any]:
     return block
 
 
-def changes_message(changes: list[Change], now: Scan, since: str) -> SlackMessage:
-    """One round's changes, in the order of watch.md, each with what the check says."""
+def changes_message(changes: list[Change], now: Scan | None, since: str) -> SlackMessage:
+    """One round's changes, in the order of watch.md, each with what the check says (from
+    `now`, the reading they were found in, when the process still has it)."""
     head = f"{plural(len(changes), 'change')} since {since}"
     blocks: list[dict[str, Any]] = [
         {"type": "header", "text": {"type": "plain_text", "text": clip(head, 150)}}
@@ -91,3 +92,11 @@ def changes_message(changes: list[Change], now: Scan, since: str) -> SlackMessag
         )
     text = f"{head}: " + "; ".join(change_line(c) for c in changes[:5])
     return SlackMessage(text=clip(escape(text), SECTION_LIMIT), blocks=blocks)
+
+
+def source_message(line: str) -> SlackMessage:
+    """A source that fails, or reads again: one line in the watch's thread."""
+    text = (
+        f":warning: {escape_mrkdwn(line)}" if "readable again" not in line else escape_mrkdwn(line)
+    )
+    return SlackMessage(text=clip(text, SECTION_LIMIT), blocks=[])

@@ -4,7 +4,7 @@ every refusal of watch.md section 6, with the server showing no request."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date
 from pathlib import Path
 
@@ -130,6 +130,13 @@ def test_a_failing_source_is_named_once_and_once_more_when_it_recovers(
 # --- section 6: whose URL the server may fetch -----------------------------------------------
 
 
+def resolving_to(address: str) -> Callable[[str], list[str]]:
+    def resolve(host: str) -> list[str]:
+        return [address]
+
+    return resolve
+
+
 def slack_policy(server: ResultsServer, listed: str) -> Policy:
     return Policy.from_setting(listed.replace("PORT", str(server.server.server_address[1])))
 
@@ -159,13 +166,13 @@ def test_each_refusal_fetches_nothing(
 def test_a_listed_name_that_resolves_inside_the_network_is_refused(server: ResultsServer) -> None:
     policy = Policy(
         Policy.from_setting("results.example.org").hosts,
-        resolve=lambda host: ["10.1.2.3"],  # what a hostile DNS answer would say
+        resolve=resolving_to("10.1.2.3"),  # what a hostile DNS answer would say
     )
     with pytest.raises(FetchRefused) as refused:
         fetch("https://results.example.org/x.xlsx", policy)
     assert "loopback, private or link-local" in str(refused.value)
     for inside in ("127.0.0.1", "169.254.169.254", "192.168.1.5", "::1"):
-        local = Policy(Policy.from_setting("intranet.example").hosts, resolve=lambda h: [inside])
+        local = Policy(Policy.from_setting("intranet.example").hosts, resolve=resolving_to(inside))
         with pytest.raises(FetchRefused):
             local.check("https://intranet.example/x.xlsx")
 
