@@ -41,4 +41,5 @@ def worker_exit(server: object, worker: object) -> None:
     from bot import wsgi
     from bot.lifecycle import finish
 
+    wsgi.watching.stop()  # its leases given back: another worker takes its watches at once
     finish(wsgi.after_ack, time.monotonic())

@@ -17,7 +17,9 @@ from bot.lifecycle import check_credentials, finish, on_stop
 from bot.logs import setup_logging
 from bot.settings import Settings, SettingsError
 from bot.terminal import EXIT_OK, EXIT_USAGE
+from bot.watching import start_watching
 from handlers.after_ack import AfterAck
+from handlers.watch.service import Watching
 
 log = logging.getLogger("recount")
 
@@ -27,8 +29,10 @@ def _serve_http(settings: Settings, port: int) -> int:
     assert settings.bot_token is not None
     check_credentials(settings.bot_token.get_secret_value(), settings.api_url)
     after_ack = AfterAck()
-    app = create_app(settings, after_ack=after_ack)
+    watching = Watching.from_settings(settings.database_url, settings.watch_hosts)
+    app = create_app(settings, after_ack=after_ack, watching=watching)
     server = make_http_server(app, "0.0.0.0", port, settings.signing_secret_text)
+    start_watching(app, watching)
     log.info(
         "recount listening on port %d: POST %s, GET %s",
         server.server_port,
@@ -40,6 +44,7 @@ def _serve_http(settings: Settings, port: int) -> int:
     started = time.monotonic()
     # requests in flight finish (the server's threads are joined), then the queued Slack calls
     server.server_close()
+    watching.stop()
     finish(after_ack, started if stopping.is_set() else time.monotonic())
     return EXIT_OK
 
@@ -49,9 +54,9 @@ def _serve_socket_mode(settings: Settings) -> int:
     assert settings.app_token is not None and settings.bot_token is not None
     check_credentials(settings.bot_token.get_secret_value(), settings.api_url)
     after_ack = AfterAck()
-    handler = SocketModeHandler(
-        create_app(settings, after_ack=after_ack), settings.app_token.get_secret_value()
-    )
+    watching = Watching.from_settings(settings.database_url, settings.watch_hosts)
+    app = create_app(settings, after_ack=after_ack, watching=watching)
+    handler = SocketModeHandler(app, settings.app_token.get_secret_value())
     log.info("recount connecting to Slack in Socket Mode")
     try:
         handler.connect()  # type: ignore[no-untyped-call]  # slack_bolt leaves it unannotated
@@ -60,10 +65,12 @@ def _serve_socket_mode(settings: Settings) -> int:
             f"Socket Mode could not connect with SLACK_APP_TOKEN ({type(error).__name__}); "
             "check the token (xapp-, scope connections:write) and the network"
         ) from None
+    start_watching(app, watching)
     stopping = on_stop(lambda: None)
     stopping.wait()
     started = time.monotonic()
     handler.close()  # type: ignore[no-untyped-call]
+    watching.stop()
     finish(after_ack, started)
     return EXIT_OK
 

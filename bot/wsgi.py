@@ -14,7 +14,9 @@ from bot.http_server import wsgi_application
 from bot.lifecycle import check_credentials
 from bot.logs import setup_logging
 from bot.settings import Settings, SettingsError
+from bot.watching import start_watching
 from handlers.after_ack import AfterAck
+from handlers.watch.service import Watching
 
 setup_logging()
 try:
@@ -26,6 +28,8 @@ except SettingsError as error:
     print(f"error: {error}", file=sys.stderr)
     raise SystemExit(2) from None
 after_ack = AfterAck()
-application = wsgi_application(
-    create_app(_settings, after_ack=after_ack), _settings.signing_secret_text
-)
+watching = Watching.from_settings(_settings.database_url, _settings.watch_hosts)
+_app = create_app(_settings, after_ack=after_ack, watching=watching)
+application = wsgi_application(_app, _settings.signing_secret_text)
+# Every worker polls; the lease in the database lets one read each watch's round.
+start_watching(_app, watching)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any, Final
@@ -311,12 +312,11 @@ def register(app: App, services: Services) -> None:
         services.after_ack.run(stop, body=body, request_id=request_id_of(context))
 
 
-def poller_run(client: WebClient, services: Services) -> Any:
-    """The callback the poller runs for each due watch of this workspace."""
+def poller_run(client: WebClient, watching: Watching, today: Callable[[], date]) -> Any:
+    """The callback the poller runs for each due watch: a channel's round, in Slack."""
 
     def run(watch: Watch) -> None:
-        if not watch.place.startswith("slack:"):
-            return
-        slack_round(client, services.watching, watch, services.today())
+        if watch.place.startswith("slack:"):
+            slack_round(client, watching, watch, today())
 
     return run
