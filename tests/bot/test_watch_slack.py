@@ -64,6 +64,11 @@ def posts(fake: FakeSlack, containing: str) -> list[dict[str, Any]]:
     return [c.body for c in fake.to("chat.postMessage") if containing in str(c.body.get("text"))]
 
 
+def blocks_of(body: dict[str, Any]) -> list[dict[str, Any]]:
+    blocks = body["blocks"]
+    return json.loads(blocks) if isinstance(blocks, str) else list(blocks)
+
+
 def wait_until(test: Any, seconds: float = 15) -> None:
     deadline = time.monotonic() + seconds
     while not test():
@@ -87,21 +92,14 @@ def test_start_change_and_stop(fake: FakeSlack, results: ResultsServer) -> None:
         (root,) = [c.body for c in fake.to("chat.postMessage")]
         assert root["text"].startswith("Watching 1 source every 1 s — started by")
         update = fake.to("chat.update")[0].body
-        assert "Scanned 1 file (sos-county-workbook)" in json.dumps(update["blocks"])
+        assert "Scanned 1 file (sos-county-workbook)" in json.dumps(blocks_of(update))
         results.change("/cascade.xlsx", cascade("D", 60))  # 90: into the bond band
         wait_until(lambda: posts(fake, "1 change since"))
         (change,) = posts(fake, "1 change since")
         assert "Moved to the 13-16-211 bond band" in change["text"]
-        blocks = (
-            json.loads(change["blocks"]) if isinstance(change["blocks"], str) else change["blocks"]
-        )
-        assert blocks[1]["accessory"]["action_id"] == "scan_check"
+        assert blocks_of(change)[1]["accessory"]["action_id"] == "scan_check"
         # Stop: the signed button on the root message
-        stop_button = (
-            json.loads(update["blocks"])[-1]["elements"][0]
-            if isinstance(update["blocks"], str)
-            else update["blocks"][-1]["elements"][0]
-        )
+        stop_button = blocks_of(update)[-1]["elements"][0]
         click = {
             "type": "block_actions",
             "team": {"id": "T0MONTANA"},
