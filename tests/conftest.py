@@ -13,6 +13,7 @@ from bot.app import create_app
 from handlers.after_ack import AfterAck
 
 from .fake_slack import FakeSlack
+from .postgres import fresh_database, postgres_cluster
 from .slack_helpers import settings_for
 
 # The one date every test treats as "today" unless it says otherwise: canvass week of 2026,
@@ -28,6 +29,23 @@ def database(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monke
     url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'recount.db'}"
     monkeypatch.setenv("RECOUNT_DATABASE_URL", url)
     return url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_database(
+    request: pytest.FixtureRequest, database: str, monkeypatch: pytest.MonkeyPatch
+) -> str:
+    """The test's database on SQLite, then on a real PostgreSQL server started for the run
+    (skipped with a message where its programs are missing); the environment names it, so
+    server processes the test starts use it too."""
+    if request.param == "sqlite":
+        return database
+    url = fresh_database(request.getfixturevalue("postgres_cluster"))
+    monkeypatch.setenv("RECOUNT_DATABASE_URL", url)
+    return url
+
+
+__all__ = ["postgres_cluster"]  # a fixture used by name
 
 
 @pytest.fixture

@@ -85,7 +85,7 @@ def start_watch(base: str, fake: FakeSlack, results: ResultsServer) -> None:
     wait_until(lambda: fake.to("chat.update"))  # the root message, with the first reading
 
 
-def test_start_change_and_stop(fake: FakeSlack, results: ResultsServer) -> None:
+def test_start_change_and_stop(fake: FakeSlack, results: ResultsServer, any_database: str) -> None:
     process, base = bot(fake, results)
     try:
         start_watch(base, fake, results)
@@ -124,7 +124,7 @@ def test_start_change_and_stop(fake: FakeSlack, results: ResultsServer) -> None:
 
 
 def test_a_restart_reposts_nothing_and_two_processes_post_once(
-    fake: FakeSlack, results: ResultsServer
+    fake: FakeSlack, results: ResultsServer, any_database: str
 ) -> None:
     first, base = bot(fake, results)
     start_watch(base, fake, results)
@@ -147,7 +147,7 @@ def test_a_restart_reposts_nothing_and_two_processes_post_once(
 
 
 def test_a_dead_pollers_watch_is_resumed_after_its_lease_expires(
-    fake: FakeSlack, results: ResultsServer
+    fake: FakeSlack, results: ResultsServer, any_database: str
 ) -> None:
     first, base = bot(fake, results)
     start_watch(base, fake, results)
