@@ -3,7 +3,9 @@ reminder the bot has scheduled, soonest first, read from Slack (chat.scheduledMe
 
 from __future__ import annotations
 
+import json
 import logging
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Final
 
@@ -17,9 +19,13 @@ from handlers.metadata import FormContext
 from handlers.observability import request_id_of
 from handlers.payload import text_at
 from handlers.reminders import MONTANA
+from handlers.results.compare import change_line
 from handlers.services import Services
 from handlers.slack_text import clip, escape_mrkdwn, is_channel_id, is_user_id
 from handlers.syntax import COMMAND
+from handlers.watch.database import DatabaseError
+from handlers.watch.durations import shown
+from handlers.watch.store import WatchOverview, overview
 
 log = logging.getLogger(__name__)
 NEW_CHECK_ACTION_ID: Final = "home_new_check"
@@ -39,8 +45,13 @@ def upcoming(client: WebClient) -> list[dict[str, Any]]:
     )
 
 
-def home_view(new_check: str, reminders: list[dict[str, Any]] | None) -> dict[str, Any]:
-    """`new_check` is the signed value of the New check button; `reminders` None: unknown."""
+def home_view(
+    new_check: str,
+    reminders: list[dict[str, Any]] | None,
+    watches: Sequence[WatchOverview] | None = (),
+) -> dict[str, Any]:
+    """`new_check` is the signed value of the New check button; `reminders` and `watches`
+    None: unknown (Slack or the database could not be asked)."""
     blocks: list[dict[str, Any]] = [
         {
             "type": "header",
@@ -95,7 +106,36 @@ def home_view(new_check: str, reminders: list[dict[str, Any]] | None) -> dict[st
                 f"• {long_date(when.date())} 9:00 AM — {escape_mrkdwn(race)} — {where} {shown}"
             )
         blocks.append(_mrkdwn("*Upcoming deadlines*\n" + "\n".join(lines)))
+    blocks.append(_mrkdwn(_watches_text(watches)))
     return {"type": "home", "blocks": blocks}
+
+
+def _watches_text(watches: Sequence[WatchOverview] | None) -> str:
+    if watches is None:
+        return "*Watches*\nThe bot's database could not be asked just now."
+    if not watches:
+        return (
+            "*Watches*\nNo watch runs. In a channel, `/recount watch URL canvass DATE` tells "
+            "the channel when a contest enters or leaves recount range."
+        )
+    lines = []
+    for item in watches[:MAX_LISTED]:
+        w = item.watch
+        channel = w.place.rsplit(":", 1)[-1]
+        where = f"<#{channel}>" if is_channel_id(channel) else "a channel"
+        sources = ", ".join(escape_mrkdwn(s) for s in json.loads(w.sources))
+        read = (
+            "not read yet"
+            if item.last_reading is None
+            else f"last read {item.last_reading:%b %d %H:%M} UTC"
+        )
+        change = (
+            "no change yet"
+            if item.last_change is None
+            else f"last change: {escape_mrkdwn(change_line(item.last_change.change))}"
+        )
+        lines.append(f"• {where}: {sources} every {shown(w.every_s)}; {read}; {change}")
+    return "*Watches*\n" + "\n".join(lines)
 
 
 def refresher(services: Services) -> Any:
@@ -107,7 +147,11 @@ def refresher(services: Services) -> Any:
             reminders = None
         value = services.signer.sign({"u": user, "c": dm})
         try:
-            client.views_publish(user_id=user, view=home_view(value, reminders))
+            watches: list[WatchOverview] | None = overview(services.watching.store(), "slack:")
+        except DatabaseError:
+            watches = None
+        try:
+            client.views_publish(user_id=user, view=home_view(value, reminders, watches))
         except (SlackApiError, SlackClientError, OSError):
             log.warning("the Home tab could not be published")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any, Final
@@ -27,9 +28,11 @@ from handlers.observability import request_id_of
 from handlers.payload import mapping_at, text_at
 from handlers.reminders import remind_value
 from handlers.results import MAX_BYTES, ResultsFileError, ScanOptions, scan, scan_csv
+from handlers.results.compare import readings_of
 from handlers.results.contests import reading_line
 from handlers.results.formats import read_file
 from handlers.results.request import scan_request
+from handlers.results.scan import Scan
 from handlers.scan_message import (
     CHECK_ACTION_ID,
     CHECK_RETENTION_ACTION_ID,
@@ -40,6 +43,8 @@ from handlers.scan_message import (
 from handlers.services import Services
 from handlers.slack_text import clip, is_channel_id, is_user_id
 from handlers.verdict_message import verdict_message
+from handlers.watch.database import DatabaseError
+from handlers.watch.store import Remembered, remember
 
 log = logging.getLogger(__name__)
 SCAN_SHORTCUT_ID: Final = "scan_for_recounts"
@@ -113,9 +118,14 @@ def _download(client: WebClient, shared: SharedFile) -> tuple[str, bytes]:
 
 
 def run_scan(
-    client: WebClient, to: ScanTarget, files: list[SharedFile], options: ScanOptions
+    client: WebClient,
+    to: ScanTarget,
+    files: list[SharedFile],
+    options: ScanOptions,
+    memory: Callable[[Scan], Remembered | None] = lambda result: None,
 ) -> None:
-    """Progress in the thread, then the summary in its place and the CSV beside it."""
+    """Progress in the thread, then the summary in its place and the CSV beside it.
+    `memory`: a DM keeps each scan and compares it with the last of the same election."""
     count = len(files)
     progress = client.chat_postMessage(
         channel=to.channel,
@@ -131,7 +141,7 @@ def run_scan(
         message = scan_error(str(error))
         client.chat_update(channel=to.channel, ts=ts, **message.as_kwargs())
         return
-    summary = scan_summary(result)
+    summary = scan_summary(result, memory(result))
     client.chat_update(channel=to.channel, ts=ts, **summary.as_kwargs())
     client.files_upload_v2(
         channel=to.channel,
@@ -140,6 +150,26 @@ def run_scan(
         filename=CSV_NAME,
         title="Recount scan: every contest",
     )
+
+
+def dm_memory(services: Services, team: str, to: ScanTarget) -> Callable[[Scan], Remembered | None]:
+    """A DM's scans remembered: each compared with the last of its election there."""
+
+    def keep(result: Scan) -> Remembered | None:
+        try:
+            return remember(
+                services.watching.store(),
+                f"dm:{team}:{to.channel}",
+                to.user,
+                result.election,
+                result.summary(),
+                readings_of(result),
+            )
+        except DatabaseError:
+            log.warning("scan: the database cannot be opened; this scan is not remembered")
+            return None
+
+    return keep
 
 
 def _shared_files(message: dict[str, Any]) -> list[SharedFile]:
@@ -177,6 +207,7 @@ def register(app: App, services: Services) -> None:
         if not (is_channel_id(channel) and is_user_id(user) and isinstance(ts, str) and shared):
             return
         to = ScanTarget(str(channel), ts, str(user))
+        team = str(event.get("team") or text_at(context, "team_id") or "T")
         text = str(event.get("text") or "")
         today = services.today()
 
@@ -189,7 +220,7 @@ def register(app: App, services: Services) -> None:
                     channel=to.channel, thread_ts=to.thread_ts, **message.as_kwargs()
                 )
                 return
-            run_scan(client, to, shared, options)
+            run_scan(client, to, shared, options, dm_memory(services, team, to))
 
         services.after_ack.run(work, body={}, request_id=request_id_of(context))
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import Any, Final
 
 from handlers.results import Scan
+from handlers.results.compare import change_line
 from handlers.results.report import SECTIONS, contest_facts, contest_headline, opening_lines, plural
 from handlers.results.scan import ScannedContest
 from handlers.slack_text import clip, escape, escape_mrkdwn
 from handlers.syntax import COMMAND, quick_syntax
 from handlers.verdict_message import BUTTON_VALUE_LIMIT, SECTION_LIMIT, SlackMessage, saved_inputs
+from handlers.watch.store import Remembered
 
 CHECK_ACTION_ID: Final = "scan_check"
 # A retention contest's Check: the verdict it posts carries the scan's retention reading.
@@ -36,6 +38,19 @@ def _contest_block(scanned: ScannedContest) -> dict[str, Any]:
     return block
 
 
+def _since_text(memory: Remembered) -> str:
+    assert memory.since is not None
+    when = f"{memory.since:%b %d %H:%M} UTC"
+    if not memory.changes:
+        return f"*Since your last scan ({when})*: no contest changed band or leader."
+    lines = [f"• {escape_mrkdwn(change_line(c))}" for c in memory.changes[:MAX_LISTED]]
+    more = len(memory.changes) - MAX_LISTED
+    if more > 0:
+        lines.append(f"… and {more} more")
+    head = f"*Since your last scan ({when}): {plural(len(memory.changes), 'change')}*"
+    return "\n".join([head, *lines])
+
+
 def check_button(scanned: ScannedContest) -> dict[str, Any] | None:
     """The Check button that posts a listed contest's full verdict (None when its inputs are
     too long for a button); a retention contest's carries the scan's reading."""
@@ -52,7 +67,9 @@ def check_button(scanned: ScannedContest) -> dict[str, Any] | None:
     }
 
 
-def scan_summary(result: Scan) -> SlackMessage:
+def scan_summary(result: Scan, memory: Remembered | None = None) -> SlackMessage:
+    """The summary; with `memory` (a scan in a DM), it starts with what changed since the last
+    scan of the same election there."""
     s = result.summary()
     headline = (
         f"Scan: {plural(s['contests'], 'contest')}, {s['recount_available']:,} recount "
@@ -69,6 +86,8 @@ def scan_summary(result: Scan) -> SlackMessage:
         {"type": "header", "text": {"type": "plain_text", "text": clip(headline, 150)}},
         {"type": "context", "elements": [_mrkdwn(escape_mrkdwn(f"{files}. {said}"))]},
     ]
+    if memory is not None and memory.since is not None:
+        blocks.append({"type": "section", "text": _mrkdwn(_since_text(memory))})
     listed = [c for c in result.contests if c.outcome in _LISTED]
     blocks += [_contest_block(c) for c in listed[:MAX_LISTED]]
     if len(listed) > MAX_LISTED:

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import Engine, or_, select, update
 from sqlalchemy.orm import Session
 
-from domain.changes import Band, Change, ChangeKind, ContestReading
+from domain.changes import Band, Change, ChangeKind, ContestReading, compare
 from handlers.watch.models import (
     ChangeRecord,
     Reading,
@@ -27,7 +27,9 @@ from handlers.watch.models import (
 
 @dataclass(frozen=True)
 class WatchSpec:
-    """What makes a watch: where it tells, what it reads, with which scan options."""
+    """What makes a watch: where it tells, what it reads, with which scan options. A DM's
+    memory of its scans is a watch too ("dm:TEAM:CHANNEL", no sources, one per election):
+    nobody polls it; each scan dropped there is its next reading."""
 
     place: str  # "cli", "slack:TEAM:CHANNEL", "dm:TEAM:CHANNEL"
     sources: tuple[str, ...]
@@ -182,7 +184,7 @@ class Store:
                     select(Watch)
                     .where(
                         Watch.status == "running",
-                        Watch.place != "cli",
+                        Watch.place.startswith("slack:"),  # not the command line's, not a DM's
                         or_(Watch.next_round_at.is_(None), Watch.next_round_at <= now),
                     )
                     .order_by(Watch.id)
@@ -312,3 +314,53 @@ class Store:
                 .where(ChangeRecord.id.in_(list(change_ids)), ChangeRecord.posted_at.is_(None))
                 .values(posted_at=utcnow())
             )
+
+
+@dataclass(frozen=True)
+class WatchOverview:
+    """A running watch as the Home tab lists it."""
+
+    watch: Watch
+    last_reading: datetime | None
+    last_change: StoredChange | None
+
+
+def overview(store: Store, place_prefix: str) -> list[WatchOverview]:
+    """Each running watch under `place_prefix`, with its last reading and last change."""
+    out = []
+    for watch in store.running(place_prefix):
+        last = store.last_reading(watch.id)
+        changes = store.changes(watch.id)
+        out.append(
+            WatchOverview(
+                watch, None if last is None else last[0].taken_at, changes[-1] if changes else None
+            )
+        )
+    return out
+
+
+@dataclass(frozen=True)
+class Remembered:
+    """A scan compared with the last scan kept for the same place and election."""
+
+    since: datetime | None  # None: the first scan kept there
+    changes: list[Change]
+
+
+def remember(
+    store: Store,
+    place: str,
+    user: str | None,
+    result_election: str | None,
+    summary: dict[str, int],
+    contests: dict[str, ContestReading],
+) -> Remembered:
+    """Keeps this scan as the place's newest reading of its election; says what changed since
+    the one before. The changes count as told: the scan's summary says them."""
+    spec = WatchSpec(place, (), {"election": result_election or "unknown"}, 0)
+    watch = store.watch_for(spec, started_by=user)
+    last = store.last_reading(watch.id)
+    changes = [] if last is None else compare(last[1], contests)
+    store.store_reading(watch.id, result_election, summary, contests, changes)
+    store.mark_posted([s.id for s in store.changes(watch.id, unposted=True)])
+    return Remembered(None if last is None else last[0].taken_at, changes)

@@ -8,8 +8,11 @@ from typing import Any
 
 from slack_bolt import App
 
+from domain.changes import Band, Change, ChangeKind, ContestReading
 from handlers.after_ack import AfterAck
-from handlers.home import NEW_CHECK_ACTION_ID
+from handlers.home import NEW_CHECK_ACTION_ID, home_view
+from handlers.watch.database import open_database
+from handlers.watch.store import Store, WatchSpec, overview
 
 from ..fake_slack import FakeSlack, payload_body
 from ..slack_helpers import USER, dispatch
@@ -95,3 +98,18 @@ def test_new_check_opens_the_form_for_the_dm(
     dispatch(app, payload_body(payload))
     assert after_ack.drain(timeout=10)
     assert len(fake.to("views.open")) == 1
+
+
+def test_the_home_tab_lists_running_watches(database: str) -> None:
+    store = Store(open_database(database))
+    spec = WatchSpec("slack:T0MONTANA:C0CANVASS", ("https://results.example/x.xlsx",), {}, 300)
+    watch = store.watch_for(spec, "U0CLERK")
+    before = ContestReading("k", "Sheriff", Band.NONE, 200, ("A",), "margin_too_large", ())
+    after = ContestReading("k", "Sheriff", Band.RECOUNT, 9, ("A",), "recount_available", ())
+    change = Change("k", "Sheriff", ChangeKind.ENTERED, before, after)
+    store.store_reading(watch.id, "general", {}, {"k": after}, [change])
+    text = json.dumps(home_view("signed", [], overview(store, "slack:")), ensure_ascii=False)
+    assert "*Watches*" in text and "<#C0CANVASS>" in text
+    assert "https://results.example/x.xlsx every 5 min" in text
+    assert "last change: Entered the recount band — Sheriff: margin 9" in text
+    assert "The bot's database could not be asked" in json.dumps(home_view("s", [], None))

@@ -360,3 +360,22 @@ def test_a_retention_contests_check_button_posts_the_reading(
     assert after_ack.drain(timeout=10)
     posted = fake.to("chat.postMessage")[-1]
     assert "this reading is ours" in block_texts(blocks_of(posted.body))
+
+
+def test_a_dm_scan_is_compared_with_the_last_scan_of_the_same_election(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    fake.files["F0TABLE"] = ("results.csv", TABLE)  # County attorney: 5 votes apart
+    send(app, dropped())
+    assert after_ack.drain(timeout=10)
+    first = block_texts(blocks_of(fake.to("chat.update")[0].body))
+    assert "Since your last scan" not in first
+    fake.files["F0TABLE"] = (
+        "results.csv",
+        TABLE.replace(b"Jones,1199", b"Jones,1100"),  # 104 apart: out of the recount band
+    )
+    send(app, dropped().replace("Ev0SCAN", "Ev0SCAN2"))
+    assert after_ack.drain(timeout=10)
+    second = block_texts(blocks_of(fake.to("chat.update")[1].body))
+    assert "Since your last scan (" in second and "1 change" in second
+    assert "Left the recount band — County attorney" in second
