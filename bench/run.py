@@ -28,6 +28,7 @@ from urllib.parse import urlencode
 from slack_sdk.signature import SignatureVerifier
 
 from bench.scan import report as scan_report
+from bench.watch import report as watch_report
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRET = "bench-signing-secret"
@@ -272,6 +273,8 @@ def main() -> int:
     checks = domain_checks_per_second()
     print("scan: against its floor ...", flush=True)
     scan_rows = scan_report()
+    print("watch: an unchanged round, and the comparison ...", flush=True)
+    watch_rows = watch_report()
 
     bare_boot, bare = results["bare"]
     bot_boot, bot = results["bot"]
@@ -336,6 +339,13 @@ def main() -> int:
             "them and does everything else. Medians of 7 alternating runs, wall time, one process.",
             "",
             *scan_rows,
+            "",
+            "## The watch: an unchanged round, and comparing two readings",
+            "",
+            "A round where no source changed costs a stat per file and the watch's stored",
+            "states, and no scan; a round that changed costs the scan plus the comparison.",
+            "",
+            *watch_rows,
             "",
             "## Against the goals",
             "",

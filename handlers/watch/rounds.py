@@ -186,9 +186,9 @@ def run_round(
     was_failing = {s for s, state in before.items() if state.error}
     errors = [message for source, message in failed if source not in was_failing]
     recovered = sorted(was_failing - {source for source, _ in failed})
-    last = store.last_reading(watch_id)
     gone = set(before) - {r.state.source for r in reads} - {s for s, _ in failed}
-    changed = any(r.changed for r in reads) or bool(gone) or last is None
+    first = not store.has_reading(watch_id)
+    changed = any(r.changed for r in reads) or bool(gone) or first
     result = RoundResult(None, errors=errors, recovered=[f"{s}: readable again" for s in recovered])
     if failed:
         # Keep what is known of the others; mark the failing ones for the "recovered" line.
@@ -198,8 +198,10 @@ def run_round(
         store.save_sources(watch_id, kept)
         return result
     if not changed:
-        store.save_sources(watch_id, [r.state for r in reads])
+        if any(_moved(r.state, before.get(r.state.source)) for r in reads) or recovered:
+            store.save_sources(watch_id, [r.state for r in reads])  # a touched file, same bytes
         return result
+    last = store.last_reading(watch_id)
     files = []
     for read in reads:
         data = read.data if read.data is not None else _read_file(Path(read.state.source))
@@ -219,6 +221,17 @@ def run_round(
     result.since = None if last is None else last[0].taken_at
     result.reading_id = reading.id
     return result
+
+
+def _moved(now: SourceState, before: SourceState | None) -> bool:
+    """Whether what is kept of a source moved (a file touched, a new ETag) though its bytes
+    did not: only then is its state written again."""
+    return before is None or (now.size, now.mtime_ns, now.etag, now.last_modified) != (
+        before.size,
+        before.mtime_ns,
+        before.etag,
+        before.last_modified,
+    )
 
 
 def _failing(source: str, message: str, before: SourceState | None) -> SourceState:

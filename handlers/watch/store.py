@@ -212,6 +212,11 @@ class Store:
 
     # --- readings and changes -------------------------------------------------------------
 
+    def has_reading(self, watch_id: int) -> bool:
+        with self.session() as s:
+            found = s.scalars(select(Reading.id).where(Reading.watch_id == watch_id)).first()
+            return found is not None
+
     def last_reading(self, watch_id: int) -> tuple[Reading, dict[str, ContestReading]] | None:
         with self.session() as s:
             reading = s.scalars(
