@@ -9,8 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from ..fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack
 from ..servers import ROOT, env_without_slack, free_port, wait_healthy
+
+# Slow (server processes): `make quick` leaves it out.
+pytestmark = pytest.mark.slow
 
 VENV_BIN = Path(sys.executable).parent
 

@@ -11,6 +11,9 @@ import pytest
 from ..fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack, command_body, signed_headers
 from ..servers import env_without_slack, free_port, post, serving, start_server
 
+# Slow (server processes, a fuzz, long properties): `make quick` leaves it out.
+pytestmark = pytest.mark.slow
+
 
 def http_server_argv(port: int) -> list[str]:
     return [sys.executable, "-m", "bot", "serve", "--http", "--port", str(port)]

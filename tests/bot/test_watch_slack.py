@@ -20,6 +20,9 @@ from ..results_server import ResultsServer, Served
 from ..servers import free_port, post, start_server
 from ..workbooks import add_votes
 
+# Slow (server processes, a fuzz, long properties): `make quick` leaves it out.
+pytestmark = pytest.mark.slow
+
 CASCADE = "CTYALL Results(7).xlsx"
 FAST = {
     "RECOUNT_WATCH_MIN_INTERVAL_S": "1",

@@ -6,8 +6,13 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 from ..fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack, command_body, signed_headers
 from ..servers import ROOT, free_port, post, serving
+
+# Slow (server processes): `make quick` leaves it out.
+pytestmark = pytest.mark.slow
 
 
 def test_gunicorn_serves_the_wsgi_app_with_our_config(fake: FakeSlack) -> None:

@@ -18,6 +18,9 @@ from ..conftest import TODAY
 from ..fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack, Reply, command_body
 from ..slack_helpers import QUICK, dispatch, run_command, submit_form
 
+# Slow (server processes, a fuzz, long properties): `make quick` leaves it out.
+pytestmark = pytest.mark.slow
+
 ACK_BUDGET = 3.0  # Slack waits 3 seconds for an acknowledgement
 
 

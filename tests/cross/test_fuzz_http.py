@@ -28,6 +28,9 @@ from ..fake_slack import SIGNING_SECRET, FakeSlack, command_body, payload_body, 
 from ..servers import post
 from ..slack_helpers import settings_for, signed_form, state, view_payload
 
+# Slow (server processes, a fuzz, long properties): `make quick` leaves it out.
+pytestmark = pytest.mark.slow
+
 WORDS = [
     *KEYWORDS,
     "county", "question", "state-question", "canvass-error", "psc", "help", "seat", "totl",

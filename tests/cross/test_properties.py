@@ -8,6 +8,7 @@ import json
 import re
 from datetime import date, timedelta
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from slack_bolt import App
@@ -37,6 +38,9 @@ from ..builders import race
 from ..conftest import TODAY
 from ..fake_slack import FakeSlack, payload_body
 from ..slack_helpers import dispatch, run_command, settings_for, signed_form, state, view_payload
+
+# Slow (server processes, a fuzz, long properties): `make quick` leaves it out.
+pytestmark = pytest.mark.slow
 
 # every row with a margin test, found from the table
 subsections = st.sampled_from([s for s, rule in RULES.items() if rule.has_margin_test])

@@ -8,12 +8,11 @@ from domain import Subsection
 from domain.statute import edition_note, statute_text, subsection_text
 
 from ..conftest import SHARED
+from ..handlers.results.fixtures import need
 
 
 def test_shipped_statute_is_the_shared_copy() -> None:
-    shared = SHARED / "statute" / "13-16-201.txt"
-    if not shared.exists():
-        pytest.skip("../shared is not beside this checkout")
+    shared = need(SHARED / "statute" / "13-16-201.txt")
     assert statute_text() == shared.read_text(encoding="utf-8")
 
 

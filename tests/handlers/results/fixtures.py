@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,11 @@ OPENELECTIONS_2014 = RESULTS / "openelections" / "20140603__mt__primary__county.
 
 
 def need(path: Path) -> Path:
+    """A fixture file of ../shared. Without it a test is skipped on a developer's machine, but
+    fails where ../shared must be present (CI sets RECOUNT_REQUIRE_SHARED=1)."""
     if not path.exists():
+        if os.environ.get("RECOUNT_REQUIRE_SHARED"):
+            pytest.fail(f"{path} is missing: ../shared must be beside this checkout")
         pytest.skip("../shared/fixtures is not beside this checkout")
     return path
 

@@ -8,6 +8,7 @@ import sys
 import time
 from datetime import timedelta
 
+import pytest
 from sqlalchemy import inspect, text
 
 from domain.changes import Band, Change, ChangeKind, ContestReading
@@ -15,6 +16,9 @@ from handlers.watch.database import open_database
 from handlers.watch.store import Store, WatchSpec
 
 from ...servers import ROOT
+
+# Slow (server processes, a fuzz, long properties): `make quick` leaves it out.
+pytestmark = pytest.mark.slow
 
 SPEC = WatchSpec("slack:T0MONTANA:C0CANVASS", ("https://results.example/x.xlsx",), {}, 60)
 
