@@ -9,7 +9,7 @@ INTERPRETER := $(shell $(PYTHON) -c 'import sys; print(sys.version.split()[0], s
 LOG := $(VENV)/install.log
 QUIET = > $(LOG) 2>&1 || { cat $(LOG); echo "install failed; the log is $(LOG)"; exit 1; }
 
-.PHONY: run test quick lint typecheck unit bench clean FORCE
+.PHONY: run test quick lint typecheck unit bench lock clean FORCE
 
 # Which interpreter built the venv; a different one (PYTHON=python3.12) rebuilds it.
 $(VENV)/.python: FORCE
@@ -19,10 +19,13 @@ $(VENV)/.python: FORCE
 		rm -rf $(VENV) && $(PYTHON) -m venv $(VENV) && echo "$(INTERPRETER)" > $@; \
 	fi
 
-$(VENV)/.runtime: pyproject.toml $(VENV)/.python
+# The runtime exactly as pinned in requirements.lock (the image and deploy/install.sh use
+# the same file), then recount itself without resolving anything again.
+$(VENV)/.runtime: pyproject.toml requirements.lock $(VENV)/.python
 	@echo "installing recount's runtime into $(VENV) ..."
 	@$(BIN)/python -m pip install --upgrade pip $(QUIET)
-	@$(BIN)/python -m pip install -e . $(QUIET)
+	@$(BIN)/python -m pip install -r requirements.lock $(QUIET)
+	@$(BIN)/python -m pip install --no-deps -e . $(QUIET)
 	@touch $@
 
 $(VENV)/.dev: $(VENV)/.runtime
@@ -54,6 +57,17 @@ quick: $(VENV)/.dev
 # minute). Writes bench/out/RESULTS.md; `make bench UPDATE=1` updates the committed copy.
 bench: $(VENV)/.dev
 	$(BIN)/python -m bench.run $(if $(UPDATE),--update,)
+
+# Regenerates requirements.lock: the runtime (with the postgres extra) resolved afresh in a
+# throwaway venv and pinned. Commit the result with the change that needed it.
+lock: FORCE
+	@rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
+	@.lock-venv/bin/python -m pip install --quiet --upgrade pip
+	@.lock-venv/bin/python -m pip install --quiet '.[postgres]' 2>/dev/null || .lock-venv/bin/python -m pip install '.[postgres]'
+	@{ echo "# The runtime of recount, pinned: make lock regenerates it ($$(.lock-venv/bin/python -c 'import platform; print("Python", platform.python_version())'))."; \
+		.lock-venv/bin/python -m pip freeze --exclude mt-recount; } > requirements.lock
+	@rm -rf .lock-venv
+	@echo "requirements.lock: $$(grep -vc '^#' requirements.lock) packages pinned"
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis bench/out

@@ -2,16 +2,28 @@
 
 The app keeps no state between requests (form context travels signed in private_metadata),
 so any number of workers and instances can serve the same Slack app.
+
+HOST and PORT say where to listen (0.0.0.0:3000 by default; the systemd unit sets HOST to
+127.0.0.1, behind a reverse proxy). The settings and the token are checked once, in the
+master, before any worker starts: a wrong token stops gunicorn with one line and exit 2.
 """
 
-import multiprocessing
 import os
 
-bind = f"0.0.0.0:{os.environ.get('PORT', '3000')}"
+from bot.cpus import usable_cpus
+from bot.startup import CHECKED, check_http_settings_or_exit
+
+# In the master, as gunicorn reads this file and before it logs or starts any worker: the
+# settings and the token, checked once. A failure is one line on stderr and exit 2, never
+# workers restarted forever.
+check_http_settings_or_exit()
+os.environ[CHECKED] = "1"  # the workers need not ask Slack again
+
+bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '3000')}"
 # Listeners are short and CPU-bound (a check takes well under a millisecond); the Slack calls
-# after an acknowledgement run in each worker's own small thread pool. One process per core,
-# a few threads each, keeps a slow Slack from blocking new requests.
-workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
+# after an acknowledgement run in each worker's own small thread pool. One process per CPU
+# this process may use (a container's quota, not the host's count), a few threads each.
+workers = int(os.environ.get("WEB_CONCURRENCY") or usable_cpus())
 threads = int(os.environ.get("GUNICORN_THREADS", "4"))
 worker_class = "gthread"
 # Slack gives up on an acknowledgement after 3 s; a request still running after 30 s is stuck.

@@ -35,7 +35,7 @@ from domain import InputError
 from handlers.syntax import COMMAND, GENERAL_EXAMPLE
 
 log = logging.getLogger(__name__)
-DISTRIBUTION = "recount"
+DISTRIBUTION = "mt-recount"  # the name on the package index; the command is `recount`
 
 
 class UsageError(Exception):

@@ -66,7 +66,14 @@ def test_the_units_exec_start_serves_with_the_example_env_file(fake: FakeSlack) 
         line.split("=", 1)[1] for line in unit.splitlines() if line.startswith("ExecStart=")
     ]
     argv = shlex.split(exec_start)
-    assert argv[0] == "/opt/recount/.venv/bin/recount"
+    # gunicorn, as in the image; from the venv install.sh makes
+    assert argv == [
+        "/opt/recount/.venv/bin/gunicorn",
+        "-c",
+        "/opt/recount/gunicorn.conf.py",
+        "bot.wsgi:application",
+    ]
+    assert "Environment=HOST=127.0.0.1 PORT=3000" in unit  # loopback, behind the proxy
     settings = {}
     for line in (ROOT / "deploy" / "recount.env.example").read_text().splitlines():
         if line and not line.startswith("#"):
@@ -74,9 +81,12 @@ def test_the_units_exec_start_serves_with_the_example_env_file(fake: FakeSlack) 
             settings[key] = value
     assert set(settings) == {"SLACK_BOT_TOKEN", "SLACK_SIGNING_SECRET", "PORT"}
     port = free_port()
-    settings.update(PORT=str(port), SLACK_API_URL=fake.api_url)
+    settings.update(
+        HOST="127.0.0.1", PORT=str(port), SLACK_API_URL=fake.api_url, WEB_CONCURRENCY="1"
+    )
     process = subprocess.Popen(
-        [str(VENV_BIN / "recount"), *argv[1:]],
+        [str(VENV_BIN / "gunicorn"), "-c", str(ROOT / "gunicorn.conf.py"), *argv[3:]],
+        cwd=ROOT,
         env=env_without_slack(**settings),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
@@ -88,3 +98,52 @@ def test_the_units_exec_start_serves_with_the_example_env_file(fake: FakeSlack) 
     process.communicate(timeout=30)
     assert process.returncode == 0
     assert "KillSignal=SIGTERM" in unit and "TimeoutStopSec=30" in unit
+    assert "RestartPreventExitStatus=2" in unit  # a rejected token is not restarted forever
+
+
+def test_install_sh_installs_into_a_temporary_root(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [str(ROOT / "deploy" / "install.sh"), "--root", str(tmp_path), "--python", sys.executable],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    prefix = tmp_path / "opt" / "recount"
+    env_file = tmp_path / "etc" / "recount" / "recount.env"
+    assert (env_file.stat().st_mode & 0o777) == 0o600
+    assert (tmp_path / "etc" / "systemd" / "system" / "recount.service").read_text() == (
+        ROOT / "deploy" / "recount.service"
+    ).read_text()
+    assert not (prefix / "tests").exists() and not (prefix / "bench").exists()
+    # the venv is the installed one, not a developer's: its scripts point at the prefix
+    gunicorn = (prefix / ".venv" / "bin" / "gunicorn").read_text().splitlines()[0]
+    assert gunicorn == f"#!{prefix}/.venv/bin/python"
+    version = subprocess.run(
+        [str(prefix / ".venv" / "bin" / "recount"), "--version"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+    )
+    assert version.stdout.startswith("recount 0.") and version.returncode == 0
+    assert f"installed {version.stdout.strip()}" in done.stdout
+    # pinned: what is installed is what requirements.lock says
+    frozen = subprocess.run(
+        [str(prefix / ".venv" / "bin" / "python"), "-m", "pip", "freeze"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout
+    for pin in (ROOT / "requirements.lock").read_text().splitlines():
+        if pin and not pin.startswith("#"):
+            assert pin.lower() in frozen.lower(), pin
+    # run again: the filled-in env file is kept
+    env_file.write_text("SLACK_BOT_TOKEN=xoxb-filled-in\n")
+    again = subprocess.run(
+        [str(ROOT / "deploy" / "install.sh"), "--root", str(tmp_path), "--python", sys.executable],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert again.returncode == 0 and env_file.read_text() == "SLACK_BOT_TOKEN=xoxb-filled-in\n"
