@@ -76,7 +76,7 @@ def create_app(
         token_verification_enabled=False,
     )
     services = Services(
-        MetadataSigner(settings.metadata_secret()),
+        MetadataSigner(settings.metadata_secret(), settings.previous_metadata_secrets()),
         today,
         after_ack or AfterAck(),
         now or montana_now,

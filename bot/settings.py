@@ -21,6 +21,9 @@ class Settings(BaseModel):
 
     bot_token: SecretStr | None = None  # SLACK_BOT_TOKEN, xoxb-...
     signing_secret: SecretStr | None = None  # SLACK_SIGNING_SECRET (HTTP mode)
+    # SLACK_SIGNING_SECRET_PREVIOUS: the secret before a rotation, so buttons signed with it
+    # keep working until they are old; remove it once the rotation is done.
+    signing_secret_previous: SecretStr | None = None
     app_token: SecretStr | None = None  # SLACK_APP_TOKEN, xapp-... (Socket Mode)
     api_url: str | None = None  # SLACK_API_URL: the Web API base URL (tests point it at a fake)
     port: int = Field(default=DEFAULT_PORT, ge=1, le=65535)  # PORT (HTTP mode)
@@ -39,6 +42,7 @@ class Settings(BaseModel):
             return cls(
                 bot_token=get("SLACK_BOT_TOKEN"),
                 signing_secret=get("SLACK_SIGNING_SECRET"),
+                signing_secret_previous=get("SLACK_SIGNING_SECRET_PREVIOUS"),
                 app_token=get("SLACK_APP_TOKEN"),
                 api_url=get("SLACK_API_URL"),
                 port=get("PORT") or DEFAULT_PORT,
@@ -81,6 +85,10 @@ class Settings(BaseModel):
     @property
     def signing_secret_text(self) -> str | None:
         return None if self.signing_secret is None else self.signing_secret.get_secret_value()
+
+    def previous_metadata_secrets(self) -> tuple[str, ...]:
+        previous = self.signing_secret_previous
+        return () if previous is None else (previous.get_secret_value(),)
 
     def metadata_secret(self) -> str:
         """The key for signing form metadata: the signing secret, else the app token."""

@@ -27,14 +27,28 @@ class FormContext:
     thread_ts: str | None = None  # post as a reply in this thread (what-if)
 
 
-class MetadataSigner:
-    def __init__(self, secret: str) -> None:
-        self._key = hmac.new(
-            secret.encode(), b"recount private_metadata v1", hashlib.sha256
-        ).digest()
+# What a clicker reads when a button or form does not verify: what happened, and what to do.
+NOT_VERIFIED: Final = (
+    "This button could not be verified: it was made before the bot's secret was changed, or "
+    "it was altered. Nothing was done. Check the race again (/recount ...) for a fresh "
+    "verdict and its buttons."
+)
 
-    def _mac(self, body: bytes) -> str:
-        return hmac.new(self._key, body, hashlib.sha256).hexdigest()[:32]
+
+def _key(secret: str) -> bytes:
+    return hmac.new(secret.encode(), b"recount private_metadata v1", hashlib.sha256).digest()
+
+
+class MetadataSigner:
+    """Signs with the current secret; verifies with it or, through a rotation, with the
+    previous one (SLACK_SIGNING_SECRET_PREVIOUS), so buttons already posted keep working."""
+
+    def __init__(self, secret: str, previous: tuple[str, ...] = ()) -> None:
+        self._key = _key(secret)
+        self._previous = tuple(_key(p) for p in previous if p and p != secret)
+
+    def _mac(self, body: bytes, key: bytes | None = None) -> str:
+        return hmac.new(key or self._key, body, hashlib.sha256).hexdigest()[:32]
 
     def sign(self, data: dict[str, Any]) -> str:
         """Any small JSON object, signed: what a form or a button carries back to us."""
@@ -50,7 +64,9 @@ class MetadataSigner:
             body = base64.urlsafe_b64decode(encoded.encode())
         except ValueError:
             return None
-        if not hmac.compare_digest(mac, self._mac(body)):
+        if not any(
+            hmac.compare_digest(mac, self._mac(body, key)) for key in (self._key, *self._previous)
+        ):
             return None
         try:
             data = json.loads(body)

@@ -21,7 +21,7 @@ from domain import Outcome, Verdict
 from domain.deadline import last_open_day, long_date
 from domain.read_as import read_as
 from domain.reminders import reminder_days
-from handlers.metadata import MetadataSigner
+from handlers.metadata import NOT_VERIFIED, MetadataSigner
 from handlers.observability import request_id_of
 from handlers.payload import mapping_at, text_at
 from handlers.services import Services
@@ -179,7 +179,7 @@ def register(app: App, services: Services, refresh_home: Callable[[WebClient, st
         if data is None or not isinstance(data.get("s"), str) or not is_channel_id(channel):
             log.warning("reminder button that does not verify: nothing scheduled")
             services.after_ack.run(
-                lambda: tell("This button could not be verified; nothing was scheduled."),
+                lambda: tell(NOT_VERIFIED),
                 body=body,
                 request_id=request_id_of(context),
             )
@@ -220,6 +220,14 @@ def register(app: App, services: Services, refresh_home: Callable[[WebClient, st
         user = text_at(body, "user", "id")
         if not is_channel_id(channel) or not isinstance(ids, list) or message_ts is None:
             log.warning("cancel button that does not verify: nothing cancelled")
+            if text_at(body, "response_url") is not None:
+                services.after_ack.run(
+                    lambda: respond(
+                        response_type="ephemeral", replace_original=False, text=NOT_VERIFIED
+                    ),
+                    body=body,
+                    request_id=request_id_of(context),
+                )
             return
 
         def work() -> None:

@@ -21,6 +21,7 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
 
 from domain import InputError
+from handlers.metadata import NOT_VERIFIED
 from handlers.observability import request_id_of
 from handlers.payload import text_at
 from handlers.results.request import scan_request
@@ -300,7 +301,7 @@ def register(app: App, services: Services) -> None:
             respond(
                 response_type="ephemeral",
                 replace_original=False,
-                text="That button could not be verified; nothing was stopped.",
+                text=NOT_VERIFIED,
             )
             return
 

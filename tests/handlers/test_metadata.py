@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import json
 
+from bot.settings import Settings
 from handlers.metadata import MAX_METADATA, FormContext, MetadataSigner
 
 CONTEXT = FormContext("C0CANVASS", "U0CLERK", "https://hooks.slack.com/x", "1700000000.000100")
@@ -43,3 +44,26 @@ def test_a_huge_response_url_is_dropped_to_fit() -> None:
     assert len(value) <= MAX_METADATA
     loaded = signer.loads(value)
     assert loaded is not None and loaded.response_url is None
+
+
+def test_a_rotation_keeps_buttons_signed_with_the_previous_secret() -> None:
+    old = MetadataSigner("old-secret")
+    value = old.sign({"s": "2026-11-21"})
+    rotated = MetadataSigner("new-secret", previous=("old-secret",))
+    assert rotated.verify(value) == {"s": "2026-11-21"}  # an old button still works
+    assert rotated.verify(rotated.sign({"a": 1})) == {"a": 1}  # new ones use the new secret
+    assert MetadataSigner("old-secret").verify(rotated.sign({"a": 1})) is None
+    done = MetadataSigner("new-secret")  # the rotation over: PREVIOUS removed
+    assert done.verify(value) is None
+
+
+def test_the_previous_secret_comes_from_the_environment() -> None:
+    settings = Settings.from_env(
+        {
+            "SLACK_BOT_TOKEN": "xoxb-1",
+            "SLACK_SIGNING_SECRET": "new",
+            "SLACK_SIGNING_SECRET_PREVIOUS": "old",
+        }
+    )
+    assert settings.previous_metadata_secrets() == ("old",)
+    assert "old" not in repr(settings)

@@ -15,6 +15,7 @@ from slack_bolt import App
 
 from bot.app import create_app
 from handlers.after_ack import AfterAck
+from handlers.reminders import CANCEL_ACTION_ID
 from handlers.verdict_message import REMIND_ACTION_ID
 
 from ..fake_slack import FakeSlack, Reply, payload_body
@@ -203,6 +204,25 @@ def test_a_forged_value_schedules_nothing(bot: App, fake: FakeSlack, after_ack: 
     click(bot, fake, "not.signed")
     assert after_ack.drain(timeout=10)
     assert fake.to("chat.scheduleMessage") == [] and fake.to("chat.scheduledMessages.list") == []
+    said = fake.to("respond/msg")[-1].body["text"]
+    assert "could not be verified" in said and "Check the race again" in said
+
+
+def test_a_cancel_button_that_does_not_verify_tells_the_clicker(
+    bot: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    body = {
+        "type": "block_actions",
+        "team": {"id": "T0MONTANA"},
+        "user": {"id": "U0CLERK"},
+        "channel": {"id": "C0CANVASS"},
+        "message": {"ts": "1700000000.000100"},
+        "actions": [{"action_id": CANCEL_ACTION_ID, "value": "made.before-the-rotation"}],
+        "response_url": fake.response_url("msg"),
+    }
+    assert dispatch(bot, payload_body(body)).status == 200
+    assert after_ack.drain(timeout=10)
+    assert fake.to("chat.deleteScheduledMessage") == []
     assert "could not be verified" in fake.to("respond/msg")[-1].body["text"]
 
 
