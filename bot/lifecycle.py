@@ -21,6 +21,7 @@ from slack_sdk.errors import SlackApiError, SlackClientError
 
 from bot.settings import SettingsError
 from handlers.after_ack import AfterAck
+from handlers.network_errors import network_reason
 from handlers.retries import HTTP_TIMEOUT
 
 log = logging.getLogger("recount")
@@ -37,9 +38,11 @@ def check_credentials(token: str, api_url: str | None) -> None:
     except SlackApiError as error:
         reason = error.response.get("error", "unknown_error")
         raise SettingsError(f"Slack rejected SLACK_BOT_TOKEN ({reason})") from None
-    except (SlackClientError, OSError):
+    except (SlackClientError, OSError) as error:
         host = api_url or "slack.com"
-        raise SettingsError(f"cannot reach {host} — check the network or HTTPS_PROXY") from None
+        raise SettingsError(
+            f"cannot reach {host}: {network_reason(error)} — check the network or HTTPS_PROXY"
+        ) from None
 
 
 def on_stop(stop: Callable[[], None]) -> threading.Event:

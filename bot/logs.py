@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sys
 from typing import Final
 
@@ -50,10 +51,18 @@ class Withheld(logging.Filter):
         return True
 
 
-def setup_logging(level: int = logging.INFO) -> None:
+LEVELS: Final = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+def setup_logging(level: int | None = None) -> None:
+    """JSON lines on stderr, at LOG_LEVEL (DEBUG, INFO, WARNING, ERROR; default INFO). At
+    every level no line holds what a user typed (Withheld, and our own lines carry none)."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())
     handler.addFilter(Withheld())
     root = logging.getLogger()
     root.handlers[:] = [handler]
-    root.setLevel(level)
+    named = os.environ.get("LOG_LEVEL", "").strip().upper()
+    root.setLevel(level or (getattr(logging, named) if named in LEVELS else logging.INFO))
+    if named and named not in LEVELS:
+        root.warning("LOG_LEVEL %r is not one of %s; logging at INFO", named, ", ".join(LEVELS))

@@ -22,6 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
+from handlers.network_errors import network_reason
+
 MAX_BYTES: Final = 20 * 1024 * 1024
 CONNECT_TIMEOUT_S: Final = 10.0
 TOTAL_TIMEOUT_S: Final = 60.0
@@ -219,11 +221,7 @@ def _read_capped(response: http.client.HTTPResponse, url: str, started: float) -
 
 def _plain(reason: object) -> str:
     """A network error in words, never an exception's class name."""
-    if isinstance(reason, socket.timeout | TimeoutError):
-        return "no answer in time"
-    if isinstance(reason, socket.gaierror):
-        return "the name does not resolve"
-    if isinstance(reason, ConnectionRefusedError):
-        return "the connection was refused"
+    if isinstance(reason, BaseException):
+        return network_reason(reason)
     text = str(reason).strip()
     return text.splitlines()[0] if text else "a network error"
