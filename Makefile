@@ -9,7 +9,7 @@ INTERPRETER := $(shell $(PYTHON) -c 'import sys; print(sys.version.split()[0], s
 LOG := $(VENV)/install.log
 QUIET = > $(LOG) 2>&1 || { cat $(LOG); echo "install failed; the log is $(LOG)"; exit 1; }
 
-.PHONY: run test quick lint typecheck unit bench lock clean FORCE
+.PHONY: run test quick lint typecheck unit bench bench-smoke lock clean FORCE
 
 # Which interpreter built the venv; a different one (PYTHON=python3.12) rebuilds it.
 $(VENV)/.python: FORCE
@@ -57,6 +57,10 @@ quick: $(VENV)/.dev
 # minute). Writes bench/out/RESULTS.md; `make bench UPDATE=1` updates the committed copy.
 bench: $(VENV)/.dev
 	$(BIN)/python -m bench.run $(if $(UPDATE),--update,)
+
+# One short pass of every part of the bench (CI runs it): it must not break unnoticed.
+bench-smoke: $(VENV)/.dev
+	$(BIN)/python -m bench.run --smoke
 
 # Regenerates requirements.lock: the runtime (with the postgres extra) resolved afresh in a
 # throwaway venv and pinned. Commit the result with the change that needed it.

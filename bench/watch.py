@@ -40,8 +40,9 @@ def report() -> list[str]:
     from handlers.results import ScanOptions, scan
     from handlers.results.compare import readings_of
     from handlers.watch.database import open_database
+    from handlers.watch.records import WatchSpec
     from handlers.watch.rounds import run_round
-    from handlers.watch.store import Store, WatchSpec
+    from handlers.watch.store import Store
 
     paths = sorted(WORKBOOKS.glob("*.xlsx"))
     with tempfile.TemporaryDirectory() as folder:

@@ -7,7 +7,6 @@ import os
 import time
 from typing import TextIO
 
-from slack_bolt.adapter.socket_mode import SocketModeHandler
 from slack_sdk.errors import SlackClientError
 
 from bot.app import create_app
@@ -56,6 +55,10 @@ def _serve_socket_mode(settings: Settings) -> int:
     after_ack = AfterAck()
     watching = Watching.from_settings(settings.database_url, settings.watch_hosts)
     app = create_app(settings, after_ack=after_ack, watching=watching)
+    # Imported here, on purpose: the Socket Mode adapter takes about 80 ms to import, which
+    # the HTTP server (every production replica) never needs (make bench, start-up).
+    from slack_bolt.adapter.socket_mode import SocketModeHandler
+
     handler = SocketModeHandler(app, settings.app_token.get_secret_value())
     log.info("recount connecting to Slack in Socket Mode")
     try:

@@ -28,8 +28,9 @@ from handlers.results.report import change_lines
 from handlers.syntax import parse_date
 from handlers.watch.database import DatabaseError, open_database
 from handlers.watch.durations import parse_every, shown
-from handlers.watch.rounds import RoundResult, SourceError, check_sources, run_round
-from handlers.watch.store import Store, StoredChange, WatchSpec
+from handlers.watch.records import RoundResult, StoredChange, WatchSpec
+from handlers.watch.rounds import SourceError, check_sources, run_round
+from handlers.watch.store import Store
 
 
 class _Stop:

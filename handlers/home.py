@@ -3,7 +3,6 @@ reminder the bot has scheduled, soonest first, read from Slack (chat.scheduledMe
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Sequence
 from datetime import datetime
@@ -23,9 +22,8 @@ from handlers.results.compare import change_line
 from handlers.services import Services
 from handlers.slack_text import clip, escape_mrkdwn, is_channel_id, is_user_id
 from handlers.syntax import COMMAND
-from handlers.watch.database import DatabaseError
 from handlers.watch.durations import shown
-from handlers.watch.store import WatchOverview, overview
+from handlers.watch.records import DatabaseError, WatchOverview
 
 log = logging.getLogger(__name__)
 NEW_CHECK_ACTION_ID: Final = "home_new_check"
@@ -123,7 +121,7 @@ def _watches_text(watches: Sequence[WatchOverview] | None) -> str:
         w = item.watch
         channel = w.place.rsplit(":", 1)[-1]
         where = f"<#{channel}>" if is_channel_id(channel) else "a channel"
-        sources = ", ".join(escape_mrkdwn(s) for s in json.loads(w.sources))
+        sources = ", ".join(escape_mrkdwn(s) for s in w.sources)
         read = (
             "not read yet"
             if item.last_reading is None
@@ -147,7 +145,7 @@ def refresher(services: Services) -> Any:
             reminders = None
         value = services.signer.sign({"u": user, "c": dm})
         try:
-            watches: list[WatchOverview] | None = overview(services.watching.store(), "slack:")
+            watches: list[WatchOverview] | None = services.watching.backend().overview("slack:")
         except DatabaseError:
             watches = None
         try:

@@ -43,8 +43,7 @@ from handlers.scan_message import (
 from handlers.services import Services
 from handlers.slack_text import clip, is_channel_id, is_user_id
 from handlers.verdict_message import verdict_message
-from handlers.watch.database import DatabaseError
-from handlers.watch.store import Remembered, remember
+from handlers.watch.records import DatabaseError, Remembered
 
 log = logging.getLogger(__name__)
 SCAN_SHORTCUT_ID: Final = "scan_for_recounts"
@@ -157,8 +156,7 @@ def dm_memory(services: Services, team: str, to: ScanTarget) -> Callable[[Scan],
 
     def keep(result: Scan) -> Remembered | None:
         try:
-            return remember(
-                services.watching.store(),
+            return services.watching.backend().remember(
                 f"dm:{team}:{to.channel}",
                 to.user,
                 result.election,

@@ -12,7 +12,7 @@ from handlers.results.scan import ScannedContest
 from handlers.slack_text import clip, escape, escape_mrkdwn
 from handlers.syntax import COMMAND, quick_syntax
 from handlers.verdict_message import BUTTON_VALUE_LIMIT, SECTION_LIMIT, SlackMessage, saved_inputs
-from handlers.watch.store import Remembered
+from handlers.watch.records import Remembered
 
 CHECK_ACTION_ID: Final = "scan_check"
 # A retention contest's Check: the verdict it posts carries the scan's retention reading.

@@ -8,13 +8,12 @@ watch is kept. URLs pass the fetch policy (RECOUNT_WATCH_HOSTS) before anything 
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
@@ -27,13 +26,13 @@ from handlers.payload import text_at
 from handlers.results.request import scan_request
 from handlers.services import Services
 from handlers.slack_text import is_channel_id, is_user_id
-from handlers.watch.database import DatabaseError
 from handlers.watch.durations import DEFAULT_EVERY_S, parse_every
 from handlers.watch.fetch import FetchRefused
-from handlers.watch.models import Watch, utcnow
-from handlers.watch.rounds import run_round
+from handlers.watch.records import DatabaseError, WatchInfo, WatchSpec, utcnow
 from handlers.watch.service import MAX_RUNNING, MAX_SOURCES, Watching
-from handlers.watch.store import Store, WatchSpec
+
+if TYPE_CHECKING:
+    from handlers.watch.store import Store
 from handlers.watch_message import (
     STOP_ACTION_ID,
     changes_message,
@@ -105,26 +104,12 @@ def place_of(team: str, channel: str) -> str:
     return f"slack:{team}:{channel}"
 
 
-def _channel_of(watch: Watch) -> str:
-    return watch.place.rsplit(":", 1)[-1]
-
-
-def _sources(watch: Watch) -> list[str]:
-    return [str(s) for s in json.loads(watch.sources)]
-
-
-def spec_of(watch: Watch) -> WatchSpec:
-    return WatchSpec(watch.place, tuple(_sources(watch)), json.loads(watch.options), watch.every_s)
-
-
-def slack_round(client: WebClient, watching: Watching, watch: Watch, today: date) -> None:
+def slack_round(client: WebClient, watching: Watching, watch: WatchInfo, today: date) -> None:
     """One round: read, compare, store; then post what was found and not yet told, and mark
     it told. Source failures and recoveries go to the watch's thread, one line each."""
     store = watching.store()
-    result = run_round(
-        store, watch.id, spec_of(watch), today, policy=watching.policy, agent="recount"
-    )
-    channel = _channel_of(watch)
+    result = watching.backend().run_round(watch, today, watching.policy)
+    channel = watch.channel
     for line in (*result.errors, *result.recovered):
         try:
             client.chat_postMessage(
@@ -177,10 +162,7 @@ def _start(
         return
     root_ts = str(root.get("ts"))
     store.set_root(watch.id, root_ts)
-    watch.root_ts = root_ts
-    result = run_round(
-        store, watch.id, spec, services.today(), policy=watching.policy, agent="recount"
-    )
+    result = watching.backend().run_round(watch, services.today(), watching.policy)
     store.mark_posted([s.id for s in store.changes(watch.id, unposted=True)])
     store.schedule(watch.id, utcnow() + timedelta(seconds=request.every_s))
     client.chat_update(
@@ -203,7 +185,7 @@ def _list_text(store: Store, place: str) -> str:
     lines = [f"{len(running)} watch{'es' if len(running) != 1 else ''} in this channel:"]
     for w in running:
         lines.append(
-            f"• watch {w.id}: {', '.join(_sources(w))} every {w.every_s // 60} min, started "
+            f"• watch {w.id}: {', '.join(w.sources)} every {w.every_s // 60} min, started "
             f"{w.started_at:%b %d %H:%M} UTC"
         )
     return "\n".join(lines)
@@ -217,12 +199,12 @@ def _stop_all(client: WebClient, store: Store, place: str, user: str) -> int:
     return len(stopped)
 
 
-def _mark_stopped(client: WebClient, watch: Watch, user: str | None) -> None:
+def _mark_stopped(client: WebClient, watch: WatchInfo, user: str | None) -> None:
     if not watch.root_ts:
         return
-    message = stopped_message(_sources(watch), user, watch.stopped_at or utcnow())
+    message = stopped_message(list(watch.sources), user, watch.stopped_at or utcnow())
     try:
-        client.chat_update(channel=_channel_of(watch), ts=watch.root_ts, **message.as_kwargs())
+        client.chat_update(channel=watch.channel, ts=watch.root_ts, **message.as_kwargs())
     except (SlackApiError, SlackClientError):
         log.warning("watch: the root message could not be marked stopped")
 
@@ -316,7 +298,7 @@ def register(app: App, services: Services) -> None:
 def poller_run(client: WebClient, watching: Watching, today: Callable[[], date]) -> Any:
     """The callback the poller runs for each due watch: a channel's round, in Slack."""
 
-    def run(watch: Watch) -> None:
+    def run(watch: WatchInfo) -> None:
         if watch.place.startswith("slack:"):
             slack_round(client, watching, watch, today())
 

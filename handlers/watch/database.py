@@ -23,13 +23,12 @@ from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+from handlers.watch.records import DatabaseError
+
+__all__ = ["DatabaseError", "database_url", "open_database", "shown"]
 ENV_URL: Final = "RECOUNT_DATABASE_URL"
 MIGRATIONS: Final = Path(__file__).resolve().parent / "migrations"
 _PG_MIGRATION_LOCK: Final = 13_16_201  # any constant: the advisory lock's number
-
-
-class DatabaseError(Exception):
-    """A database that cannot be opened or reached: one line that says which and why."""
 
 
 def default_url() -> str:

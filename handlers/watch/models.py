@@ -7,14 +7,12 @@ lease's comparisons in SQL read alike on both.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import DateTime, ForeignKey, Integer, LargeBinary, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-
-def utcnow() -> datetime:
-    return datetime.now(UTC).replace(tzinfo=None)
+from handlers.watch.records import utcnow
 
 
 class Base(DeclarativeBase):

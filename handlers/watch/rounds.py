@@ -11,35 +11,25 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from datetime import date, datetime
+from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any, Final
 
-from domain.changes import Change, compare
-from handlers.results import ResultsFileError, Scan, ScanOptions, answers_from, scan
+from domain.changes import compare
+from handlers.results import ResultsFileError, ScanOptions, answers_from, scan
 from handlers.results.compare import readings_of
 from handlers.results.tables import MAX_BYTES
 from handlers.watch.fetch import FetchFailed, FetchRefused, Policy, fetch
 from handlers.watch.models import SourceState
-from handlers.watch.store import Store, WatchSpec
+from handlers.watch.records import RoundResult, WatchSpec
+from handlers.watch.store import Store
 
 RESULTS_SUFFIXES: Final = (".xlsx", ".csv")
 
 
 class SourceError(Exception):
     """A source that cannot be read now: one line naming it and why."""
-
-
-@dataclass
-class RoundResult:
-    scanned: Scan | None  # None: nothing changed, nothing scanned
-    changes: list[Change] = field(default_factory=list)
-    first: bool = False  # the watch's first reading: nothing to compare with
-    since: datetime | None = None  # when the reading compared with was taken
-    errors: list[str] = field(default_factory=list)  # sources failing now (new failures)
-    recovered: list[str] = field(default_factory=list)  # sources readable again
-    reading_id: int | None = None
 
 
 def is_url(source: str) -> bool:

@@ -18,12 +18,14 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from handlers.watch.database import open_database
 from handlers.watch.fetch import Policy
-from handlers.watch.models import Watch, utcnow
-from handlers.watch.store import Store
+from handlers.watch.records import WatchInfo, utcnow
+
+if TYPE_CHECKING:  # only for the types: the database code loads when it is first needed
+    from handlers.watch.backend import Backend
+    from handlers.watch.store import Store
 
 log = logging.getLogger(__name__)
 ENV_LEASE: Final = "RECOUNT_WATCH_LEASE_S"
@@ -52,7 +54,7 @@ class Watching:
         default_factory=lambda: timedelta(seconds=_env_number(ENV_LEASE, DEFAULT_LEASE_S))
     )
     tick_s: float = field(default_factory=lambda: _env_number(ENV_TICK, DEFAULT_TICK_S))
-    _store: Store | None = None
+    _backend: Backend | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _stop: threading.Event = field(default_factory=threading.Event)
     _thread: threading.Thread | None = None
@@ -61,16 +63,25 @@ class Watching:
     def from_settings(cls, database_url: str | None, watch_hosts: str | None) -> Watching:
         return cls(database_url, Policy.from_setting(watch_hosts))
 
-    def store(self) -> Store:
-        """The database, opened and migrated on first use. Raises DatabaseError."""
+    def backend(self) -> Backend:
+        """The database side, opened and migrated on first use. Raises DatabaseError."""
         with self._lock:
-            if self._store is None:
-                self._store = Store(open_database(self.database_url))
-            return self._store
+            if self._backend is None:
+                # Imported here, once, on purpose: SQLAlchemy and Alembic take about 280 ms
+                # to import, which a server must not pay before its first answer (make bench,
+                # start-up); they load when the database is first opened.
+                from handlers.watch.backend import Backend
+
+                self._backend = Backend(self.database_url)
+            return self._backend
+
+    def store(self) -> Store:
+        """The database's questions and answers. Raises DatabaseError."""
+        return self.backend().store
 
     # --- the poller ------------------------------------------------------------------------
 
-    def start(self, run: Callable[[Watch], None]) -> None:
+    def start(self, run: Callable[[WatchInfo], None]) -> None:
         """Reads due watches every tick in a thread of this process, until `stop`."""
         if self._thread is not None:
             return
@@ -87,11 +98,12 @@ class Watching:
         if self._thread is not None:
             self._thread.join(timeout=30)
             self._thread = None
-        if self._store is not None:
-            for watch in self._store.running():
-                self._store.release_lease(watch.id, self.owner)
+        if self._backend is not None:
+            store = self._backend.store
+            for watch in store.running():
+                store.release_lease(watch.id, self.owner)
 
-    def _loop(self, run: Callable[[Watch], None]) -> None:
+    def _loop(self, run: Callable[[WatchInfo], None]) -> None:
         while not self._stop.is_set():
             try:
                 self.poll_once(run)
@@ -99,7 +111,7 @@ class Watching:
                 log.warning("watch poller: a round could not run", exc_info=True)
             self._stop.wait(self.tick_s)
 
-    def poll_once(self, run: Callable[[Watch], None]) -> int:
+    def poll_once(self, run: Callable[[WatchInfo], None]) -> int:
         """Runs every due watch whose lease this process wins; returns how many ran."""
         store = self.store()
         ran = 0

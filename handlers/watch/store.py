@@ -3,53 +3,40 @@ changes found and told, and the lease that lets one process read a watch at a ti
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from sqlalchemy import Engine, or_, select, update
 from sqlalchemy.orm import Session
 
 from domain.changes import Band, Change, ChangeKind, ContestReading, compare
-from handlers.watch.models import (
-    ChangeRecord,
-    Reading,
-    ReadingContest,
-    SourceState,
-    Watch,
+from handlers.watch.models import ChangeRecord, Reading, ReadingContest, SourceState, Watch
+from handlers.watch.records import (
+    Remembered,
+    StoredChange,
+    WatchInfo,
+    WatchOverview,
+    WatchSpec,
     utcnow,
 )
 
 
-@dataclass(frozen=True)
-class WatchSpec:
-    """What makes a watch: where it tells, what it reads, with which scan options. A DM's
-    memory of its scans is a watch too ("dm:TEAM:CHANNEL", no sources, one per election):
-    nobody polls it; each scan dropped there is its next reading."""
-
-    place: str  # "cli", "slack:TEAM:CHANNEL", "dm:TEAM:CHANNEL"
-    sources: tuple[str, ...]
-    options: dict[str, Any]  # JSON-able: canvass, state_canvass, complete, election, ...
-    every_s: int
-
-    @property
-    def fingerprint(self) -> str:
-        """The same command run again is the same watch (its last reading continues it)."""
-        blob = json.dumps([self.place, list(self.sources), self.options], sort_keys=True)
-        return hashlib.sha256(blob.encode()).hexdigest()
-
-
-@dataclass(frozen=True)
-class StoredChange:
-    id: int
-    watch_id: int
-    found_at: datetime
-    change: Change
-    posted_at: datetime | None
+def info(row: Watch) -> WatchInfo:
+    return WatchInfo(
+        id=row.id,
+        place=row.place,
+        sources=tuple(str(s) for s in json.loads(row.sources)),
+        options=json.loads(row.options),
+        every_s=row.every_s,
+        status=row.status,
+        started_by=row.started_by,
+        started_at=row.started_at,
+        stopped_by=row.stopped_by,
+        stopped_at=row.stopped_at,
+        root_ts=row.root_ts,
+    )
 
 
 def _reading_json(reading: ContestReading | None) -> str | None:
@@ -84,7 +71,7 @@ class Store:
 
     # --- watches ---------------------------------------------------------------------------
 
-    def watch_for(self, spec: WatchSpec, started_by: str | None) -> Watch:
+    def watch_for(self, spec: WatchSpec, started_by: str | None) -> WatchInfo:
         """The running watch with this fingerprint, or a new one."""
         with self.session() as s:
             found = s.scalars(
@@ -93,7 +80,7 @@ class Store:
                 .order_by(Watch.id)
             ).first()
             if found is not None:
-                return found
+                return info(found)
             watch = Watch(
                 place=spec.place,
                 fingerprint=spec.fingerprint,
@@ -106,31 +93,34 @@ class Store:
             )
             s.add(watch)
             s.flush()
-            return watch
+            return info(watch)
 
-    def get(self, watch_id: int) -> Watch | None:
+    def get(self, watch_id: int) -> WatchInfo | None:
         with self.session() as s:
-            return s.get(Watch, watch_id)
+            found = s.get(Watch, watch_id)
+            return None if found is None else info(found)
 
     def set_root(self, watch_id: int, root_ts: str) -> None:
         with self.session() as s:
             s.execute(update(Watch).where(Watch.id == watch_id).values(root_ts=root_ts))
 
-    def running(self, place_prefix: str = "") -> list[Watch]:
+    def running(self, place_prefix: str = "") -> list[WatchInfo]:
         with self.session() as s:
-            return list(
-                s.scalars(
+            return [
+                info(row)
+                for row in s.scalars(
                     select(Watch)
                     .where(Watch.status == "running", Watch.place.startswith(place_prefix))
                     .order_by(Watch.id)
                 )
-            )
+            ]
 
-    def watches(self, place: str) -> list[Watch]:
+    def watches(self, place: str) -> list[WatchInfo]:
         with self.session() as s:
-            return list(s.scalars(select(Watch).where(Watch.place == place).order_by(Watch.id)))
+            query = select(Watch).where(Watch.place == place).order_by(Watch.id)
+            return [info(row) for row in s.scalars(query)]
 
-    def stop(self, watch_ids: Sequence[int], by: str | None) -> list[Watch]:
+    def stop(self, watch_ids: Sequence[int], by: str | None) -> list[WatchInfo]:
         """Stops these watches (those still running); returns the ones it stopped."""
         now = utcnow()
         stopped = []
@@ -144,7 +134,7 @@ class Store:
                 if done.rowcount:  # type: ignore[attr-defined]
                     found = s.get(Watch, watch_id)
                     if found is not None:
-                        stopped.append(found)
+                        stopped.append(info(found))
         return stopped
 
     # --- the lease: one process reads a watch at a time ----------------------------------
@@ -176,11 +166,12 @@ class Store:
                 .values(lease_owner=None, lease_expires=None)
             )
 
-    def due(self, now: datetime) -> list[Watch]:
+    def due(self, now: datetime) -> list[WatchInfo]:
         """Running watches whose next round is due (or never ran)."""
         with self.session() as s:
-            return list(
-                s.scalars(
+            return [
+                info(row)
+                for row in s.scalars(
                     select(Watch)
                     .where(
                         Watch.status == "running",
@@ -189,7 +180,7 @@ class Store:
                     )
                     .order_by(Watch.id)
                 )
-            )
+            ]
 
     def schedule(self, watch_id: int, at: datetime) -> None:
         with self.session() as s:
@@ -321,15 +312,6 @@ class Store:
             )
 
 
-@dataclass(frozen=True)
-class WatchOverview:
-    """A running watch as the Home tab lists it."""
-
-    watch: Watch
-    last_reading: datetime | None
-    last_change: StoredChange | None
-
-
 def overview(store: Store, place_prefix: str) -> list[WatchOverview]:
     """Each running watch under `place_prefix`, with its last reading and last change."""
     out = []
@@ -342,14 +324,6 @@ def overview(store: Store, place_prefix: str) -> list[WatchOverview]:
             )
         )
     return out
-
-
-@dataclass(frozen=True)
-class Remembered:
-    """A scan compared with the last scan kept for the same place and election."""
-
-    since: datetime | None  # None: the first scan kept there
-    changes: list[Change]
 
 
 def remember(

@@ -12,7 +12,8 @@ from domain.changes import Band, Change, ChangeKind, ContestReading
 from handlers.after_ack import AfterAck
 from handlers.home import NEW_CHECK_ACTION_ID, home_view
 from handlers.watch.database import open_database
-from handlers.watch.store import Store, WatchSpec, overview
+from handlers.watch.records import WatchSpec
+from handlers.watch.store import Store, overview
 
 from ..fake_slack import FakeSlack, payload_body
 from ..slack_helpers import USER, dispatch

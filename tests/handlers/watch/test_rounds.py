@@ -13,8 +13,9 @@ import pytest
 from domain.changes import ChangeKind
 from handlers.watch.database import open_database
 from handlers.watch.fetch import MAX_BYTES, FetchFailed, FetchRefused, Policy, fetch
+from handlers.watch.records import WatchSpec
 from handlers.watch.rounds import run_round
-from handlers.watch.store import Store, WatchSpec
+from handlers.watch.store import Store
 
 from ...results_server import ResultsServer, Served
 from ...workbooks import add_votes

@@ -13,7 +13,8 @@ from sqlalchemy import inspect, text
 
 from domain.changes import Band, Change, ChangeKind, ContestReading
 from handlers.watch.database import open_database
-from handlers.watch.store import Store, WatchSpec
+from handlers.watch.records import WatchSpec
+from handlers.watch.store import Store
 
 from ...servers import ROOT
 

@@ -1,0 +1,106 @@
+"""What the watch's callers hold: plain records, no database code. The listeners import this
+module; SQLAlchemy and Alembic load only when the database is first opened
+(handlers.watch.service), so a server answers its first request without paying for them."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from domain.changes import Change
+
+if TYPE_CHECKING:
+    from handlers.results import Scan
+
+
+def utcnow() -> datetime:
+    """UTC without a zone: the database's times, the same on SQLite and PostgreSQL."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class DatabaseError(Exception):
+    """A database that cannot be opened or reached: one line that says which and why."""
+
+
+@dataclass(frozen=True)
+class WatchSpec:
+    """What makes a watch: where it tells, what it reads, with which scan options. A DM's
+    memory of its scans is a watch too ("dm:TEAM:CHANNEL", no sources, one per election):
+    nobody polls it; each scan dropped there is its next reading."""
+
+    place: str  # "cli", "slack:TEAM:CHANNEL", "dm:TEAM:CHANNEL"
+    sources: tuple[str, ...]
+    options: dict[str, Any]  # JSON-able: canvass, state_canvass, complete, election, ...
+    every_s: int
+
+    @property
+    def fingerprint(self) -> str:
+        """The same command run again is the same watch (its last reading continues it)."""
+        blob = json.dumps([self.place, list(self.sources), self.options], sort_keys=True)
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class WatchInfo:
+    """A watch as stored."""
+
+    id: int
+    place: str
+    sources: tuple[str, ...]
+    options: dict[str, Any]
+    every_s: int
+    status: str  # running | stopped
+    started_by: str | None
+    started_at: datetime
+    stopped_by: str | None = None
+    stopped_at: datetime | None = None
+    root_ts: str | None = None
+
+    @property
+    def spec(self) -> WatchSpec:
+        return WatchSpec(self.place, self.sources, self.options, self.every_s)
+
+    @property
+    def channel(self) -> str:
+        """The channel of a Slack watch ("slack:TEAM:CHANNEL")."""
+        return self.place.rsplit(":", 1)[-1]
+
+
+@dataclass(frozen=True)
+class StoredChange:
+    id: int
+    watch_id: int
+    found_at: datetime
+    change: Change
+    posted_at: datetime | None
+
+
+@dataclass(frozen=True)
+class Remembered:
+    """A scan compared with the last scan kept for the same place and election."""
+
+    since: datetime | None  # None: the first scan kept there
+    changes: list[Change]
+
+
+@dataclass(frozen=True)
+class WatchOverview:
+    """A running watch as the Home tab lists it."""
+
+    watch: WatchInfo
+    last_reading: datetime | None
+    last_change: StoredChange | None
+
+
+@dataclass
+class RoundResult:
+    scanned: Scan | None  # None: nothing changed, nothing scanned
+    changes: list[Change] = field(default_factory=list)
+    first: bool = False  # the watch's first reading: nothing to compare with
+    since: datetime | None = None  # when the reading compared with was taken
+    errors: list[str] = field(default_factory=list)  # sources failing now (new failures)
+    recovered: list[str] = field(default_factory=list)  # sources readable again
+    reading_id: int | None = None
