@@ -42,6 +42,7 @@ def create_app(
     after_ack: AfterAck | None = None,
     now: Callable[[], datetime] | None = None,
     watching: Watching | None = None,
+    verified_upstream: bool = False,
 ) -> App:
     """The app; `today` and `after_ack` are the tests' to fix (a date, a pool they can drain)."""
     if settings.bot_token is None:
@@ -69,8 +70,10 @@ def create_app(
         signing_secret=(
             settings.signing_secret.get_secret_value() if settings.signing_secret else None
         ),
-        # Socket Mode requests come over an authenticated socket, not signed HTTP.
-        request_verification_enabled=settings.signing_secret is not None,
+        # Socket Mode requests come over an authenticated socket, not signed HTTP. Behind the
+        # gate (bot.gate, HTTP mode) every request has had its signature and timestamp checked
+        # already: Bolt need not check them a second time.
+        request_verification_enabled=settings.signing_secret is not None and not verified_upstream,
         authorize=authorize,
         client=WebClient(**client_options),
         token_verification_enabled=False,

@@ -17,7 +17,7 @@ import logging
 import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
-from urllib.parse import parse_qs
+from urllib.parse import unquote_plus
 
 if TYPE_CHECKING:
     from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
@@ -100,13 +100,18 @@ def well_formed(body: str, content_type: str) -> bool:
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             return False
         return event["type"] != "event_callback" or isinstance(event.get("event"), dict)
-    form = parse_qs(body, keep_blank_values=True)
-    if "payload" in form:
+    # The field names only, without decoding every value (a slash command's dozen fields):
+    # only an interaction's payload is decoded, to look at its shape.
+    fields: dict[str, str] = {}
+    for part in body.split("&"):
+        name, _, value = part.partition("=")
+        fields.setdefault(unquote_plus(name), value)
+    if "payload" in fields:
         try:
-            return _well_formed_interaction(json.loads(form["payload"][0]))
+            return _well_formed_interaction(json.loads(unquote_plus(fields["payload"])))
         except ValueError:
             return False
-    return "command" in form and all(isinstance(v, list) for v in form.values())
+    return "command" in fields
 
 
 def read_body(environ: WSGIEnvironment) -> bytes | None:

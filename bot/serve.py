@@ -29,7 +29,8 @@ def _serve_http(settings: Settings, port: int) -> int:
     check_credentials(settings.bot_token.get_secret_value(), settings.api_url)
     after_ack = AfterAck()
     watching = Watching.from_settings(settings.database_url, settings.watch_hosts)
-    app = create_app(settings, after_ack=after_ack, watching=watching)
+    # the gate (bot.http_server) verifies every request before Bolt sees it
+    app = create_app(settings, after_ack=after_ack, watching=watching, verified_upstream=True)
     server = make_http_server(app, "0.0.0.0", port, settings.signing_secret_text)
     start_watching(app, watching)
     log.info(

@@ -22,7 +22,8 @@ setup_logging()
 _settings = check_http_settings_or_exit()
 after_ack = AfterAck()
 watching = Watching.from_settings(_settings.database_url, _settings.watch_hosts)
-_app = create_app(_settings, after_ack=after_ack, watching=watching)
+# the gate (bot.http_server) verifies every request before Bolt sees it
+_app = create_app(_settings, after_ack=after_ack, watching=watching, verified_upstream=True)
 application = wsgi_application(_app, _settings.signing_secret_text)
 # Every worker polls; the lease in the database lets one read each watch's round.
 start_watching(_app, watching)

@@ -114,6 +114,7 @@ class Deadline:
         return trace_line(self.steps_safe if safe else self.steps, self.window_days)
 
 
+@cache  # a verdict names its few dates again and again
 def long_date(day: date) -> str:
     """ "Mon Nov 16, 2026", the form every reply uses for a deadline."""
     return f"{day:%a %b} {day.day}, {day.year}"

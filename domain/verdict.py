@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
-from functools import cache
+from functools import cache, cached_property
 from typing import Final, assert_never
 
 from domain.current_law import (
@@ -90,7 +90,7 @@ class PetitionFigures:
     sufficient: bool | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: the outcome is computed once (cached_property)
 class Verdict:
     inputs: CheckInput
     today: date
@@ -177,7 +177,7 @@ class Verdict:
         """A tied question: a margin of 0, which qualifies; the ordinary petition applies."""
         return self._tied(Family.BALLOT_QUESTION)
 
-    @property
+    @cached_property
     def outcome(self) -> Outcome:
         if not self.rule.has_margin_test:
             return Outcome.CANVASS_BOARD
