@@ -63,6 +63,19 @@ def signed(secret: str, timestamp: str, body: bytes, signature: str, now: float)
     return hmac.compare_digest(expected.encode(), signature.encode("utf-8", "replace"))
 
 
+def _readable_response_urls(value: object) -> bool:
+    """Bolt reads `response_urls` while it builds its context, before any listener (and before
+    it has a logger to warn with): several of them, or any that is not an object with a text
+    response_url, make it raise. The bot's forms never ask Slack for one."""
+    if value is None:
+        return True
+    return (
+        isinstance(value, list)
+        and len(value) <= 1
+        and all(isinstance(v, dict) and isinstance(v.get("response_url"), str) for v in value)
+    )
+
+
 def _well_formed_interaction(payload: object) -> bool:
     if not isinstance(payload, dict):
         return False
@@ -74,6 +87,8 @@ def _well_formed_interaction(payload: object) -> bool:
     for envelope in ENVELOPE:
         if payload.get(envelope) is not None and not isinstance(payload[envelope], dict):
             return False
+    if not _readable_response_urls(payload.get("response_urls")):
+        return False
     value = payload.get(needed)
     if needed == "actions":
         return (

@@ -106,6 +106,15 @@ def malformed(n: int, fake: FakeSlack, seed: int = 7) -> list[str]:
                     {"payload": json.dumps({"type": "workflow_step_edit", "callback_id": "x"})}
                 )
             )
+        elif kind == 3:
+            # several response_urls (or ones of the wrong shape): Bolt itself used to raise
+            # while building its context, before any listener, and answer 500
+            several = {"response_url": fake.response_url(), "channel_id": "C0CANVASS"}
+            submission = json.loads(json.dumps(form))
+            submission["response_urls"] = rng.choice(
+                [[several, several], [several] * 3, "x", [1], [{"a": 1}], {"0": several}]
+            )
+            bodies.append(payload_body(submission))
         else:
             bodies.append(payload_body(base))
     return bodies
@@ -216,3 +225,19 @@ def test_the_log_never_holds_what_was_typed(
     assert after_ack.drain(timeout=10)
     logged = "\n".join(r.getMessage() + str(r.__dict__) for r in caplog.records)
     assert "Zyxwvutsrq" not in logged and "Qponmlkjih" not in logged
+
+
+def test_a_view_submission_with_several_response_urls_gets_400_and_one_log_line(
+    server: str, fake: FakeSlack, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    submission = view_payload(signed_form("county"), state("county", candidates="A: 5\nB: 4"))
+    one = {"response_url": fake.response_url(), "channel_id": "C0CANVASS"}
+    submission["response_urls"] = [one, one]
+    body = payload_body(submission)
+    assert post(server, body, signed_headers(body))[0] == 400
+    refused = [r for r in caplog.records if "not the shape of a Slack request" in r.getMessage()]
+    assert len(refused) == 1 and not any(r.exc_info for r in caplog.records)
+    submission["response_urls"] = [one]  # one is what Slack sends when a form asks for it
+    body = payload_body(submission)
+    assert post(server, body, signed_headers(body))[0] == 200
