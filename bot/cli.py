@@ -27,6 +27,7 @@ from bot.terminal import (
     error_line,
     help_text,
     one_line,
+    safe_output,
     today_argument,
     verdict_output,
 )
@@ -158,8 +159,9 @@ def main(
     argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
 ) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    out = out or sys.stdout
-    err = err or sys.stderr
+    # Whatever the console or file can show: ASCII forms where it cannot (cp1252, ...).
+    out = safe_output(out or sys.stdout)
+    err = safe_output(err or sys.stderr)
     parser, commands = build_parser()
     try:
         try:

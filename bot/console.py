@@ -1,19 +1,42 @@
-"""`recount console`: type what you would type after /recount and see the verdict."""
+"""`recount console`: type what you would type after /recount and see the verdict.
+
+At a terminal the line can be edited and earlier lines recalled (the standard library's
+readline, where the system has it). A line pasted from Slack (`/recount county ...`) or from
+a terminal (`recount check county ...`) is read as the check it contains.
+"""
 
 from __future__ import annotations
 
-from typing import TextIO
+import contextlib
+import re
+from typing import Final, TextIO
 
 from bot.clock import montana_today
-from bot.terminal import EXIT_OK, error_line, verdict_output
+from bot.terminal import EXIT_OK, error_line, help_text, verdict_output
 from domain import InputError
 
-PROMPT = "recount> "
-INTRO = """\
+with contextlib.suppress(ImportError):  # not every system has it (Windows)
+    import readline  # noqa: F401 - line editing and history for input()
+
+PROMPT: Final = "recount> "
+INTRO: Final = """\
 recount console: type a check as you would after /recount, e.g.
   county Smith 1204 Jones 1199 canvass 11/16
-'help' lists the kinds and examples; Ctrl-D (or 'quit') leaves.
+'help' lists the kinds and examples; the arrow keys recall earlier lines; Ctrl-D (or 'quit')
+leaves. A line copied from Slack (/recount ...) or a terminal (recount check ...) works too.
 """
+# "/recount county ...", "recount check county ...", "$ recount check --json ..."
+_COMMAND: Final = re.compile(r"^(?:\$\s*)?(?:/recount\b|recount\s+check\b|recount\b)\s*", re.I)
+
+
+# a terminal's options pasted with the command: the console prints text, as of today
+_OPTIONS: Final = re.compile(r"(?:^|\s)(?:--json|--today(?:=|\s+)\S+)(?=\s|$)")
+
+
+def the_check(line: str) -> str:
+    """The check a pasted line holds, without the command (and its options) that came with
+    it."""
+    return _OPTIONS.sub(" ", _COMMAND.sub("", line.strip(), count=1)).strip()
 
 
 def run_console(stdin: TextIO, out: TextIO, err: TextIO) -> int:
@@ -32,10 +55,13 @@ def run_console(stdin: TextIO, out: TextIO, err: TextIO) -> int:
             if not line:
                 out.write("\n")
                 return EXIT_OK
-        line = line.strip()
+        line = the_check(line)
         if line.lower() in {"quit", "exit"}:
             return EXIT_OK
         if not line:
+            continue
+        if line.lower() in {"help", "?"}:
+            out.write(help_text(""))  # what to type here: no command in front
             continue
         try:
             out.write(verdict_output(line, montana_today(), as_json=False))

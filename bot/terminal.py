@@ -7,10 +7,12 @@ the terminal never loads slack_bolt.
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import shlex
 import textwrap
 from datetime import date
-from typing import Final
+from typing import Final, TextIO, cast
 
 from domain import KINDS, InputError, Verdict, check, verdict_json
 from domain.citations import FIRST_YEAR, LAST_YEAR
@@ -69,7 +71,7 @@ def help_text(prefix: str) -> str:
     lines = [
         "Can this race or ballot question be recounted under MCA 13-16-201?",
         "",
-        f"Type: {prefix} KIND ITEMS...",
+        f"Type: {prefix} KIND ITEMS...".replace("Type:  ", "Type: "),
         *textwrap.wrap(ITEMS_SUMMARY, WIDTH, subsequent_indent="  "),
         "",
         "Kinds (aliases in brackets):",
@@ -79,7 +81,7 @@ def help_text(prefix: str) -> str:
         lines.append(f"  {info.kind.value}{alias}: {info.covers}; {info.subsection.code}")
     lines += textwrap.wrap(AMBIGUOUS_SUMMARY, WIDTH, initial_indent="  ", subsequent_indent="    ")
     lines += ["", "Examples:"]
-    lines += [f"  {prefix} {text}" for text in EXAMPLES]
+    lines += [f"  {prefix} {text}".replace("   ", "  ", 1) for text in EXAMPLES]
     return "\n".join(lines) + "\n"
 
 
@@ -92,7 +94,9 @@ def error_line(error: InputError, prefix: str = CHECK_PREFIX) -> str:
     """One line a clerk can act on: what is wrong, and a text that would work."""
     line = f"error: {one_line(error.message)}"
     if isinstance(error, QuickSyntaxError):
-        example = f'{prefix} "{error.example}"' if prefix else error.example
+        # quoted for a shell: double quotes, or single ones around an example that holds some
+        quoted = shlex.quote(error.example) if '"' in error.example else f'"{error.example}"'
+        example = f"{prefix} {quoted}" if prefix else error.example
         line += f"{'' if line.endswith(('.', '?')) else '.'} Example: {example}"
     return line
 
@@ -118,3 +122,50 @@ def today_argument(value: str) -> date:
             f"{value} is out of range; give a year from {FIRST_YEAR.value} to {LAST_YEAR.value}"
         )
     return day
+
+
+# What a console or file that cannot show a character gets instead (a Windows code page, an
+# old terminal): the ASCII forms, so that no verdict is lost to an encoding.
+ASCII_FORMS: Final = str.maketrans(
+    {
+        "≤": "<=",
+        "≥": ">=",
+        "—": "-",
+        "–": "-",
+        "·": "-",
+        "•": "-",
+        "…": "...",
+        "’": "'",
+        "‘": "'",
+        "“": '"',
+        "”": '"',
+        "→": "->",
+        "§": "Sec.",
+        "é": "e",
+    }
+)
+
+
+class SafeOutput(io.TextIOBase):
+    """A text stream that falls back to ASCII forms for what its encoding cannot show."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except UnicodeEncodeError:
+            encoding = getattr(self._stream, "encoding", None) or "ascii"
+            plain = text.translate(ASCII_FORMS)
+            return self._stream.write(plain.encode(encoding, errors="replace").decode(encoding))
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def isatty(self) -> bool:
+        return self._stream.isatty()
+
+
+def safe_output(stream: TextIO) -> TextIO:
+    return cast(TextIO, SafeOutput(stream))

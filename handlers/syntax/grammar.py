@@ -20,7 +20,7 @@ from domain.kinds import AMBIGUOUS_WORDS
 from handlers.syntax.examples import GENERAL_EXAMPLE, example_for
 from handlers.syntax.items import Items, read_items
 from handlers.syntax.tokens import Token, expand_keyword_equals, tokenize
-from handlers.syntax.words import near_kind
+from handlers.syntax.words import near_kind, office_kind
 
 MAX_TEXT_LENGTH: Final = 3000  # Slack's own cap on a section; longer text is refused at once
 
@@ -60,6 +60,7 @@ def parse(text: str, today: date) -> ParsedCommand:
         if not tokens[0].quoted and tokens[0].word == "help":
             return HelpRequest()
         kind = _kind(tokens[0])
+        _refuse_leading_office(tokens, kind)
         items = read_items(tokens[1:], today, kind)
         return build_check(kind, items.fields)
     except QuickSyntaxError:
@@ -101,6 +102,32 @@ def _kind(token: Token) -> ContestKind:
             ],
             example_for(meant),
         ) from None
+
+
+def _refuse_leading_office(tokens: list[Token], kind: ContestKind) -> None:
+    """`school trustee Adams 412 Baker 410`: the office phrase after the kind is no candidate.
+    Refused, never guessed, with the whole text back, every word kept: the phrase becomes the
+    race label (`school Adams 412 Baker 410 race "school trustee"`)."""
+    j = 1
+    while j < len(tokens) and not tokens[j].quoted and office_kind(tokens[j].text) is kind:
+        j += 1
+    after = tokens[j] if j < len(tokens) else None
+    if j == 1 or after is None or after.looks_numeric or after.is_keyword:
+        return
+    if any(t.word == "race" and not t.quoted for t in tokens):
+        return  # a label is given already: the item reader says what is wrong
+    phrase = " ".join(t.text for t in tokens[:j])
+    fixed = " ".join([tokens[0].shown, *(t.shown for t in tokens[j:]), f'race "{phrase}"'])
+    office = " ".join(t.text for t in tokens[1:j])
+    raise QuickSyntaxError(
+        [
+            Problem(
+                "candidates",
+                f'"{office}" is the office, not a candidate: write {fixed}',
+            )
+        ],
+        fixed,
+    )
 
 
 def _quoted(problems: tuple[Problem, ...], shown: dict[str, str]) -> list[Problem]:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
 import pytest
 
 from ..domain.test_verdict_json import SECTION_9_KEYS
+
+CHECK = "county Smith 1204 Jones 1199 canvass 2026-11-16"
 
 
 def recount(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -141,3 +144,17 @@ def test_console_reads_lines_until_end_of_input() -> None:
     assert "Kinds (aliases in brackets):" in done.stdout
     assert 'error: "Jones" needs its votes' in done.stdout
     assert "Jones is 5 votes behind Smith" in done.stdout
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
+def test_an_output_that_cannot_show_every_character_gets_ascii_forms(encoding: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "check", "--today", "2026-11-18", CHECK],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": encoding},
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.decode(encoding)
+    assert "5 <= 10: the margin qualifies." in text
+    assert "RECOUNT AVAILABLE - county office" in text

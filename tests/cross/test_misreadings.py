@@ -75,7 +75,10 @@ CASES = [
     refused("trustes A 5 B 4", "for a school trustee race write school"),
     refused("canvas-error", "for an error found by the county canvass board write canvass-error"),
     refused("zzzzzz A 5 B 4", '"zzzzzz" is not a kind of contest; use one of: county,'),
-    refused("county Sheriff Smith 1204 Jones 1199", "Sheriff is not a candidate"),
+    refused(
+        "county Sheriff Smith 1204 Jones 1199",
+        'write county Smith 1204 Jones 1199 race "county Sheriff"',
+    ),
     refused("district-judge Smith 1204 Jones 1199 dept 3", 'To label the race write race "dept 3"'),
     # a word that names several kinds is never guessed: a justice of the peace is (1), with
     # the 10-vote floor; a district judge is (2), without it

@@ -163,3 +163,28 @@ def test_text_over_the_limit_is_refused_at_once() -> None:
 def test_names_cannot_hold_control_characters() -> None:
     with pytest.raises(QuickSyntaxError, match="control"):
         parse('county "Smith\x07" 5 Jones 4', TODAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "fixed"),
+    [
+        (
+            "school trustee Adams 412 Baker 410 Cole 300 seats 2",
+            'school Adams 412 Baker 410 Cole 300 seats 2 race "school trustee"',
+        ),
+        ("city council Smith 5 Jones 4", 'city Smith 5 Jones 4 race "city council"'),
+        (
+            "County Sheriff Smith 1204 Jones 1199 canvass 11/16",
+            'County Smith 1204 Jones 1199 canvass 11/16 race "County Sheriff"',
+        ),
+    ],
+)
+def test_a_leading_office_phrase_gets_every_word_back(text: str, fixed: str) -> None:
+    with pytest.raises(QuickSyntaxError) as refused:
+        parse(text, TODAY)
+    assert refused.value.example == fixed
+    assert f"write {fixed}" in refused.value.message
+    # every word of the text is in the fix, and the fix reads as a check
+    kept = fixed.replace('race "', "").replace('"', "").split()
+    assert all(kept.count(w) >= text.split().count(w) for w in text.split())
+    assert not isinstance(parse(fixed, TODAY), HelpRequest)
