@@ -12,9 +12,20 @@ _EXTRA_FIELDS: Final = ("request_id", "kind", "user", "outcome", "delivered")
 
 
 class JsonFormatter(logging.Formatter):
+    _second: int = -1
+    _stamp: str = ""
+
+    def _time(self, record: logging.LogRecord) -> str:
+        """The record's time to the second, formatted once per second (a line per request)."""
+        second = int(record.created)
+        if second != self._second:
+            self._stamp = self.formatTime(record, "%Y-%m-%dT%H:%M:%S%z")
+            self._second = second
+        return self._stamp
+
     def format(self, record: logging.LogRecord) -> str:
         entry: dict[str, object] = {
-            "ts": self.formatTime(record, "%Y-%m-%dT%H:%M:%S%z"),
+            "ts": self._time(record),
             "level": record.levelname,
             "logger": record.name,
             "msg": record.getMessage(),
@@ -57,6 +68,12 @@ LEVELS: Final = ("DEBUG", "INFO", "WARNING", "ERROR")
 def setup_logging(level: int | None = None) -> None:
     """JSON lines on stderr, at LOG_LEVEL (DEBUG, INFO, WARNING, ERROR; default INFO). At
     every level no line holds what a user typed (Withheld, and our own lines carry none)."""
+    # What the JSON lines never show, not gathered for every record (the logging cookbook's
+    # "optimization" settings): the calling frame, thread, process names.
+    logging._srcfile = None
+    logging.logThreads = False
+    logging.logProcesses = False
+    logging.logMultiprocessing = False
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())
     handler.addFilter(Withheld())
