@@ -58,12 +58,18 @@ class KindInfo:
 
     @property
     def multi_county(self) -> bool:
-        """Voted on in more than one county, or possibly so: (2) offices, (4) and (5)."""
+        """Voted on in more than one county, or possibly so: (2) offices, (4) and (5). Their
+        official canvass is the state canvass ((4), (5): probably; domain.related)."""
         return self.subsection in (
             Subsection.MULTI_COUNTY_OFFICE,
             Subsection.STATE_QUESTION,
             Subsection.MULTICOUNTY_QUESTION,
         )
+
+    @property
+    def counts_from_state_canvass(self) -> bool:
+        """Whether the 5 days run from the state canvass, not the county's."""
+        return self.multi_county and not self.school
 
     @property
     def takes_counties(self) -> bool:

@@ -95,11 +95,13 @@ def official_canvass_note(info: KindInfo) -> str | None:
     """Which canvass starts the 5 days, where that is not plainly the county canvass."""
     if info.school:
         return SCHOOL_CANVASS_NOTE
-    if info.subsection is Subsection.MULTI_COUNTY_OFFICE:
-        return STATE_CANVASS_NOTE
-    if info.subsection in (Subsection.STATE_QUESTION, Subsection.MULTICOUNTY_QUESTION):
-        return QUESTION_CANVASS_NOTE
-    return None
+    if not info.counts_from_state_canvass:
+        return None
+    return (
+        STATE_CANVASS_NOTE
+        if info.subsection is Subsection.MULTI_COUNTY_OFFICE
+        else (QUESTION_CANVASS_NOTE)
+    )
 
 
 def saturday_note(office: str) -> str:

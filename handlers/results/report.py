@@ -18,7 +18,7 @@ from domain.deadline import long_date
 from domain.explain import explain, what_if
 from domain.related import BOND_RECOUNT
 from handlers.results.compare import change_line, no_change_line, scanned_by_identity
-from handlers.results.scan import STATE_CANVASS_SUBSECTIONS, Scan, ScannedContest
+from handlers.results.scan import Scan, ScannedContest
 from handlers.syntax import quick_syntax
 
 WIDTH: Final = 92
@@ -226,7 +226,7 @@ def opening_lines(result: Scan) -> list[str]:
     if options.canvass is not None:
         out.append(f"Deadlines from the official canvass of {long_date(options.canvass)}.")
     spans = any(
-        c.contest.kind is not None and KINDS[c.contest.kind].subsection in STATE_CANVASS_SUBSECTIONS
+        c.contest.kind is not None and KINDS[c.contest.kind].counts_from_state_canvass
         for c in result.contests
     )
     if options.state_canvass is not None:

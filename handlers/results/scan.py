@@ -17,7 +17,6 @@ from domain import (
     ContestKind,
     InputError,
     Outcome,
-    Subsection,
     Verdict,
     build_check,
     check,
@@ -38,13 +37,6 @@ from handlers.results.contests import (
 from handlers.results.formats import read_file
 from handlers.results.tables import ResultsFileError
 from handlers.results.tallies import FileTallies, normalized
-
-# The subsections whose official canvass is the state canvass ((4), (5): probably).
-STATE_CANVASS_SUBSECTIONS: Final = (
-    Subsection.MULTI_COUNTY_OFFICE,
-    Subsection.STATE_QUESTION,
-    Subsection.MULTICOUNTY_QUESTION,
-)
 
 
 @dataclass(frozen=True)
@@ -93,7 +85,7 @@ def _canvass(contest: Contest, options: ScanOptions) -> date | None:
     """The canvass that starts this contest's 5 days: the state canvass for (2), (4), (5)
     where given; otherwise the county canvass, said to be the earlier, safe date."""
     assert contest.kind is not None
-    if KINDS[contest.kind].subsection not in STATE_CANVASS_SUBSECTIONS:
+    if not KINDS[contest.kind].counts_from_state_canvass:
         return options.canvass
     if options.state_canvass is not None:
         return options.state_canvass
