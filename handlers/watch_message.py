@@ -27,9 +27,11 @@ def root_message(
     sources: list[str], every_s: int, started_by: str | None, first: Scan | None, stop_value: str
 ) -> SlackMessage:
     """ "Watching 2 sources every 5 min — started by @clerk", the first reading, and Stop."""
+    # The mention is Slack markup of ours: it is added after the words are escaped.
     who = f" — started by {mention(started_by)}" if started_by else ""
-    head = f"Watching {plural(len(sources), 'source')} every {shown(every_s)}{who}"
-    lines = [f"*{escape_mrkdwn(head)}*", *(f"• {escape_mrkdwn(s)}" for s in sources)]
+    words = f"Watching {plural(len(sources), 'source')} every {shown(every_s)}"
+    head = f"{escape(words)}{who}"
+    lines = [f"*{escape_mrkdwn(words)}{who}*", *(f"• {escape_mrkdwn(s)}" for s in sources)]
     if first is not None:
         lines += [escape_mrkdwn(line) for line in opening_lines(first)]
     blocks: list[dict[str, Any]] = [
@@ -48,15 +50,17 @@ def root_message(
             ],
         },
     ]
-    return SlackMessage(text=clip(escape(head), SECTION_LIMIT), blocks=blocks)
+    return SlackMessage(text=clip(head, SECTION_LIMIT), blocks=blocks)
 
 
 def stopped_message(sources: list[str], by: str | None, at: datetime) -> SlackMessage:
-    who = f" by {mention(by)}" if by else ""
-    text = f"Stopped watching {plural(len(sources), 'source')}{who} at {at:%b %d %H:%M} UTC"
-    lines = [f"*{escape_mrkdwn(text)}*", *(f"• {escape_mrkdwn(s)}" for s in sources)]
+    who = f" by {mention(by)}" if by else ""  # markup of ours, added after escaping
+    words = f"Stopped watching {plural(len(sources), 'source')}"
+    when = f" at {at:%b %d %H:%M} UTC"
+    lines = [f"*{escape_mrkdwn(words)}{who}{when}*", *(f"• {escape_mrkdwn(s)}" for s in sources)]
     return SlackMessage(
-        text=escape(text), blocks=[{"type": "section", "text": _mrkdwn("\n".join(lines))}]
+        text=f"{escape(words)}{who}{when}",
+        blocks=[{"type": "section", "text": _mrkdwn("\n".join(lines))}],
     )
 
 
