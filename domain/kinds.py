@@ -46,6 +46,15 @@ class KindInfo:
     # A school election: today's code has its own subsection for it (domain.current_law), with
     # its own filing officer, recount board, tie rule and canvass.
     school: bool = False
+    # For a chooser (the form's kind list): offices that tell the kinds apart, judges above all
+    # ("judge" alone names several kinds).
+    for_example: str = ""
+
+    @property
+    def choice(self) -> str:
+        """The kind as a list of kinds shows it: "County office (sheriff, ...)"."""
+        label = f"{self.label[0].upper()}{self.label[1:]}"
+        return f"{label} ({self.for_example})" if self.for_example else label
 
     @property
     def a_label(self) -> str:
@@ -95,6 +104,7 @@ KINDS: Final = MappingProxyType(
                 kind=_K.COUNTY,
                 aliases=(),
                 label="county office",
+                for_example="sheriff, commissioner, justice of the peace",
                 covers="county office (commissioner, sheriff, clerk and recorder, county attorney, "
                 "treasurer, justice of the peace, ...)",
                 subsection=_S.ONE_COUNTY_OFFICE,
@@ -103,6 +113,7 @@ KINDS: Final = MappingProxyType(
                 kind=_K.MUNICIPAL,
                 aliases=("city", "town"),
                 label="city or town office",
+                for_example="mayor, council, city judge",
                 covers="city or town office (mayor, council, city judge)",
                 subsection=_S.ONE_COUNTY_OFFICE,
             ),
@@ -141,6 +152,7 @@ KINDS: Final = MappingProxyType(
                 kind=_K.STATE,
                 aliases=("statewide",),
                 label="state office",
+                for_example="governor, supreme court justice",
                 covers="state office voted on statewide (governor, attorney general, supreme court "
                 "justice, ...)",
                 subsection=_S.MULTI_COUNTY_OFFICE,
@@ -163,6 +175,7 @@ KINDS: Final = MappingProxyType(
                 kind=_K.DISTRICT_JUDGE,
                 aliases=(),
                 label="district court judgeship",
+                for_example="district judge",
                 covers="judge of the district court",
                 subsection=_S.MULTI_COUNTY_OFFICE,
             ),
@@ -170,6 +183,7 @@ KINDS: Final = MappingProxyType(
                 kind=_K.QUESTION,
                 aliases=("local-question", "levy"),
                 label="local ballot question",
+                for_example="a city's or county's levy or initiative",
                 covers=(
                     "question to the voters of a county, municipality, or district within a county"
                 ),
@@ -188,6 +202,7 @@ KINDS: Final = MappingProxyType(
                 kind=_K.STATE_QUESTION,
                 aliases=(),
                 label="statewide ballot question",
+                for_example="CI-, I-, LR- measures",
                 covers="question to the voters of the state",
                 subsection=_S.STATE_QUESTION,
             ),

@@ -52,9 +52,7 @@ OPTION_LABEL_LIMIT: Final = 75
 
 
 def _option(kind: ContestKind) -> Option:
-    info = KINDS[kind]
-    label = f"{info.label[0].upper()}{info.label[1:]}"
-    return Option(value=kind.value, label=label[:OPTION_LABEL_LIMIT])
+    return Option(value=kind.value, label=KINDS[kind].choice[:OPTION_LABEL_LIMIT])
 
 
 def kind_options() -> list[OptionGroup]:

@@ -86,3 +86,12 @@ def test_prefill_values_from_saved_inputs() -> None:
         "seats": "1",
         "canvass": "2026-11-16",
     }
+
+
+def test_the_kind_list_tells_the_judges_apart() -> None:
+    labels = [o.label for group in kind_options() for o in group.options]
+    assert "County office (sheriff, commissioner, justice of the peace)" in labels
+    assert "City or town office (mayor, council, city judge)" in labels
+    assert "State office (governor, supreme court justice)" in labels
+    assert "Local ballot question (a city's or county's levy or initiative)" in labels
+    assert all(len(label) <= 75 for label in labels)
