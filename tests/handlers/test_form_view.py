@@ -89,7 +89,7 @@ def test_prefill_values_from_saved_inputs() -> None:
 
 
 def test_the_kind_list_tells_the_judges_apart() -> None:
-    labels = [o.label for group in kind_options() for o in group.options]
+    labels = [str(o.label) for group in kind_options() for o in group.options or []]
     assert "County office (sheriff, commissioner, justice of the peace)" in labels
     assert "City or town office (mayor, council, city judge)" in labels
     assert "State office (governor, supreme court justice)" in labels
