@@ -76,6 +76,11 @@ class KindInfo:
         )
 
     @property
+    def one_county(self) -> bool:
+        """Voted on in one county (or a city, district or precinct in it): (1) and (3)."""
+        return self.subsection in (Subsection.ONE_COUNTY_OFFICE, Subsection.LOCAL_QUESTION)
+
+    @property
     def counts_from_state_canvass(self) -> bool:
         """Whether the 5 days run from the state canvass, not the county's."""
         return self.multi_county and not self.school

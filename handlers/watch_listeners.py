@@ -26,7 +26,7 @@ from handlers.payload import text_at
 from handlers.results.request import scan_request
 from handlers.services import Services
 from handlers.slack_text import is_channel_id, is_user_id
-from handlers.watch.durations import DEFAULT_EVERY_S, parse_every
+from handlers.watch.durations import DEFAULT_EVERY_S, parse_every, shown
 from handlers.watch.fetch import FetchRefused
 from handlers.watch.records import DatabaseError, WatchInfo, WatchSpec, utcnow
 from handlers.watch.service import MAX_RUNNING, MAX_SOURCES, Watching
@@ -185,7 +185,7 @@ def _list_text(store: Store, place: str) -> str:
     lines = [f"{len(running)} watch{'es' if len(running) != 1 else ''} in this channel:"]
     for w in running:
         lines.append(
-            f"• watch {w.id}: {', '.join(w.sources)} every {w.every_s // 60} min, started "
+            f"• watch {w.id}: {', '.join(w.sources)} every {shown(w.every_s)}, started "
             f"{w.started_at:%b %d %H:%M} UTC"
         )
     return "\n".join(lines)
@@ -280,10 +280,12 @@ def register(app: App, services: Services) -> None:
         data = services.signer.verify(text_at(body, "actions", 0, "value"))
         user = text_at(body, "user", "id")
         if data is None or not isinstance(data.get("w"), int):
-            respond(
-                response_type="ephemeral",
-                replace_original=False,
-                text=NOT_VERIFIED,
+            services.after_ack.run(
+                lambda: respond(
+                    response_type="ephemeral", replace_original=False, text=NOT_VERIFIED
+                ),
+                body=body,
+                request_id=request_id_of(context),
             )
             return
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final, TypeVar
 
-from domain import KINDS, ContestKind, InputError, Subsection, resolve_kind
+from domain import KINDS, ContestKind, InputError, resolve_kind
 from domain.citations import MONTANA_COUNTIES
 from domain.current_law import CurrentLawNote
 from domain.readings import (
@@ -41,7 +41,6 @@ from handlers.results.sos_workbooks import COUNTY_WORKBOOK
 from handlers.results.tallies import FileTallies, Tally
 
 T = TypeVar("T")
-_ONE_COUNTY: Final = (Subsection.ONE_COUNTY_OFFICE, Subsection.LOCAL_QUESTION)
 _SPANNING: Final = {
     ContestKind.DISTRICT: ContestKind.MULTICOUNTY_DISTRICT,
     ContestKind.QUESTION: ContestKind.MULTICOUNTY_QUESTION,
@@ -110,7 +109,7 @@ class Contest:
         parts = [self.title]
         if self.party:
             parts.append(self.party)
-        one_county = self.kind is not None and KINDS[self.kind].subsection in _ONE_COUNTY
+        one_county = self.kind is not None and KINDS[self.kind].one_county
         if self.county and one_county and county_label(self.title)[0] != self.county:
             parts.append(f"{self.county} County")
         if self.precinct:
@@ -254,7 +253,7 @@ def merge(contests: list[Contest], answers: Answers) -> list[Contest]:
         _classify(contest, answers)
     merged: dict[tuple[object, ...], Contest] = {}
     for contest in contests:
-        one_county = contest.kind is not None and KINDS[contest.kind].subsection in _ONE_COUNTY
+        one_county = contest.kind is not None and KINDS[contest.kind].one_county
         # An unknown kind stays apart by county (it may be a county's own office); the
         # presidential race is statewide whatever else is unknown about it.
         unknown = contest.kind is None and not PRESIDENTIAL.search(contest.title)
@@ -281,7 +280,7 @@ def _as_tally(choice: Choice) -> Tally:
 def settle(contest: Contest, answers: Answers, election: str | None, complete: bool) -> None:
     """Spanning, coverage, seats and the unopposed rule, each recorded."""
     kind = contest.kind
-    if kind is not None and KINDS[kind].subsection in _ONE_COUNTY and len(contest.counties) > 1:
+    if kind is not None and KINDS[kind].one_county and len(contest.counties) > 1:
         wider = _SPANNING.get(kind)
         if wider is not None:
             contest.notes.append(
@@ -294,7 +293,7 @@ def settle(contest: Contest, answers: Answers, election: str | None, complete: b
             contest.doubt(
                 f"{KINDS[kind].a_label} in {len(contest.counties)} files: which kind is it?"
             )
-    if kind is not None and KINDS[kind].subsection not in _ONE_COUNTY:
+    if kind is not None and not KINDS[kind].one_county:
         if contest.whole_sources == {True, False}:
             contest.doubt(
                 "given both in a whole-district file and in county files: scan them apart, "
@@ -308,7 +307,7 @@ def settle(contest: Contest, answers: Answers, election: str | None, complete: b
     if named is not None and kind is not None and contest.kind_from != "answer":
         if KINDS[kind].school and len(contest.counties) == 1:
             _joint_school(contest, kind, f"of a district in {named.group(0)}")
-        elif KINDS[kind].subsection in _ONE_COUNTY and len(contest.counties) == 1:
+        elif KINDS[kind].one_county and len(contest.counties) == 1:
             spanning = _SPANNING[ContestKind.QUESTION if contest.question else ContestKind.DISTRICT]
             contest.doubt(
                 f"its title names several counties ({named.group(0)}) but it reads as "

@@ -12,7 +12,7 @@ import shlex
 import textwrap
 from typing import Any, Final
 
-from domain import KINDS, Outcome, Subsection, verdict_json
+from domain import KINDS, Outcome, verdict_json
 from domain.changes import Band, Change, ChangeKind
 from domain.deadline import long_date
 from domain.explain import explain, what_if
@@ -31,7 +31,6 @@ SECTIONS: Final = (
     (Outcome.PETITION_SHORT, "Petition short"),
     (Outcome.DEADLINE_PASSED, "Deadline passed (the margin qualified)"),
 )
-_ONE_COUNTY: Final = (Subsection.ONE_COUNTY_OFFICE, Subsection.LOCAL_QUESTION)
 CSV_COLUMNS: Final = (
     "title",
     "kind",
@@ -58,7 +57,7 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 def one_county(scanned: ScannedContest) -> bool:
     kind = scanned.contest.kind
-    return kind is not None and KINDS[kind].subsection in _ONE_COUNTY
+    return kind is not None and KINDS[kind].one_county
 
 
 def county_of(scanned: ScannedContest) -> str | None:

@@ -57,6 +57,20 @@ def blocks_of(body: dict[str, Any]) -> list[dict[str, Any]]:
     return json.loads(blocks) if isinstance(blocks, str) else list(blocks)
 
 
+def scan_shortcut(fake: FakeSlack, message: dict[str, Any]) -> dict[str, Any]:
+    """The Scan for recounts shortcut, used on `message` in the channel."""
+    return {
+        "type": "message_action",
+        "callback_id": SCAN_SHORTCUT_ID,
+        "team": {"id": "T0MONTANA"},
+        "user": {"id": USER},
+        "channel": {"id": CHANNEL},
+        "message": message,
+        "trigger_id": "1.2.4",
+        "response_url": fake.response_url(),
+    }
+
+
 def send(app: App, body: str) -> None:
     assert dispatch(app, body, content_type="application/json").status == 200
 
@@ -170,16 +184,7 @@ def test_the_shortcut_asks_for_the_canvass_and_scans_in_the_thread(
     app: App, fake: FakeSlack, after_ack: AfterAck
 ) -> None:
     fake.files["F0TABLE"] = ("results.csv", TABLE)
-    shortcut = {
-        "type": "message_action",
-        "callback_id": SCAN_SHORTCUT_ID,
-        "team": {"id": "T0MONTANA"},
-        "user": {"id": USER},
-        "channel": {"id": CHANNEL},
-        "message": {"ts": TS, "files": [{"id": "F0TABLE"}]},
-        "trigger_id": "1.2.4",
-        "response_url": fake.response_url(),
-    }
+    shortcut = scan_shortcut(fake, {"ts": TS, "files": [{"id": "F0TABLE"}]})
     assert dispatch(app, payload_body(shortcut)).status == 200
     assert after_ack.drain(timeout=10)
     view = fake.to("views.open")[0].body["view"]
@@ -207,16 +212,7 @@ def test_the_shortcut_asks_for_the_canvass_and_scans_in_the_thread(
 def test_a_shortcut_on_a_message_without_a_file_says_so_privately(
     app: App, fake: FakeSlack, after_ack: AfterAck
 ) -> None:
-    shortcut = {
-        "type": "message_action",
-        "callback_id": SCAN_SHORTCUT_ID,
-        "team": {"id": "T0MONTANA"},
-        "user": {"id": USER},
-        "channel": {"id": CHANNEL},
-        "message": {"ts": TS, "text": "hello"},
-        "trigger_id": "1.2.4",
-        "response_url": fake.response_url(),
-    }
+    shortcut = scan_shortcut(fake, {"ts": TS, "text": "hello"})
     dispatch(app, payload_body(shortcut))
     assert after_ack.drain(timeout=10)
     (ephemeral,) = fake.to("chat.postEphemeral")
@@ -299,16 +295,7 @@ def test_the_shortcuts_form_opens_at_once_then_says_what_the_file_says(
     app: App, fake: FakeSlack, after_ack: AfterAck
 ) -> None:
     fake.files["F0LEG"] = (LEGISLATIVE.name, need(LEGISLATIVE).read_bytes())
-    shortcut = {
-        "type": "message_action",
-        "callback_id": SCAN_SHORTCUT_ID,
-        "team": {"id": "T0MONTANA"},
-        "user": {"id": USER},
-        "channel": {"id": CHANNEL},
-        "message": {"ts": TS, "files": [{"id": "F0LEG", "name": LEGISLATIVE.name}]},
-        "trigger_id": "1.2.4",
-        "response_url": fake.response_url(),
-    }
+    shortcut = scan_shortcut(fake, {"ts": TS, "files": [{"id": "F0LEG", "name": LEGISLATIVE.name}]})
     assert dispatch(app, payload_body(shortcut)).status == 200
     assert after_ack.drain(timeout=10)
     # views.open comes first, before the file is fetched; then views.update prefills it
