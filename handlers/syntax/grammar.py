@@ -59,7 +59,7 @@ def parse(text: str, today: date) -> ParsedCommand:
             return FormRequest()
         if not tokens[0].quoted and tokens[0].word == "help":
             return HelpRequest()
-        kind = _kind(tokens[0])
+        kind = _kind(tokens[0], tokens[1:])
         _refuse_leading_office(tokens, kind)
         items = read_items(tokens[1:], today, kind)
         return build_check(kind, items.fields)
@@ -70,9 +70,11 @@ def parse(text: str, today: date) -> ParsedCommand:
         raise QuickSyntaxError(_quoted(error.problems, shown), example_for(kind)) from None
 
 
-def _kind(token: Token) -> ContestKind:
-    """The first word: a kind or alias; an office or a near miss gets the kind it points to.
-    A word that names several kinds (`judge`) is refused with each kind and an example."""
+def _kind(token: Token, rest: list[Token]) -> ContestKind:
+    """The first word: a kind or alias; an office or a near miss gets the kind it points to,
+    with the clerk's own words back (`sheriff Smith 1204 ...` -> `county Smith 1204 ...
+    race "sheriff"`). A word that names several kinds (`judge`) is refused with each kind
+    and an example."""
     readings = AMBIGUOUS_WORDS.get(token.text.lower())
     if readings is not None:
         choices = "; ".join(f"{meaning}: {example_for(kind)}" for kind, meaning in readings)
@@ -92,15 +94,19 @@ def _kind(token: Token) -> ContestKind:
         meant = near_kind(token.text)
         if meant is None:
             raise
+        words = [meant.value, *(t.shown for t in rest)]
+        if office_kind(token.text) is not None and not any(t.word == "race" for t in rest):
+            words.append(f'race "{token.text}"')  # an office named: it labels the race
+        fixed = " ".join(words) if rest else example_for(meant)
         raise QuickSyntaxError(
             [
                 Problem(
                     "kind",
                     f'"{token.text}" is not a kind of contest; for {KINDS[meant].a_label} write '
-                    f"{example_for(meant)}",
+                    f"{fixed}",
                 )
             ],
-            example_for(meant),
+            fixed,
         ) from None
 
 

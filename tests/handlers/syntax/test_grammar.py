@@ -188,3 +188,23 @@ def test_a_leading_office_phrase_gets_every_word_back(text: str, fixed: str) -> 
     kept = fixed.replace('race "', "").replace('"', "").split()
     assert all(kept.count(w) >= text.split().count(w) for w in text.split())
     assert not isinstance(parse(fixed, TODAY), HelpRequest)
+
+
+@pytest.mark.parametrize(
+    ("text", "fixed"),
+    [
+        (
+            "sheriff Smith 1204 Jones 1199 canvass 11/16",
+            'county Smith 1204 Jones 1199 canvass 11/16 race "sheriff"',
+        ),
+        ("countee Smith 1204 Jones 1199", "county Smith 1204 Jones 1199"),  # a typo: no label
+        ("mayor A=900 B=850", 'municipal A=900 B=850 race "mayor"'),
+    ],
+)
+def test_an_office_or_a_typo_in_place_of_the_kind_gets_the_clerks_own_words_back(
+    text: str, fixed: str
+) -> None:
+    with pytest.raises(QuickSyntaxError) as refused:
+        parse(text, TODAY)
+    assert refused.value.example == fixed
+    assert not isinstance(parse(fixed, TODAY), HelpRequest)  # the fix reads as a check
