@@ -29,4 +29,4 @@ HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
     CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:' + os.environ.get('PORT', '3000') + '/healthz', timeout=2)"]
 # SIGTERM (docker stop) lets gunicorn finish requests and queued Slack calls (graceful_timeout).
 STOPSIGNAL SIGTERM
-CMD ["gunicorn", "-c", "gunicorn.conf.py", "bot.wsgi:application"]
+CMD ["gunicorn", "-c", "gunicorn.conf.py", "bot.server.wsgi:application"]

@@ -1,4 +1,4 @@
-"""gunicorn settings for HTTP mode: `gunicorn -c gunicorn.conf.py bot.wsgi:application`.
+"""gunicorn settings for HTTP mode: `gunicorn -c gunicorn.conf.py bot.server.wsgi:application`.
 
 The app keeps no state between requests (form context travels signed in private_metadata),
 so any number of workers and instances can serve the same Slack app.
@@ -10,8 +10,8 @@ master, before any worker starts: a wrong token stops gunicorn with one line and
 
 import os
 
-from bot.cpus import usable_cpus
-from bot.startup import CHECKED, check_http_settings_or_exit
+from bot.server.cpus import usable_cpus
+from bot.server.startup import CHECKED, check_http_settings_or_exit
 
 # In the master, as gunicorn reads this file and before it logs or starts any worker: the
 # settings and the token, checked once. A failure is one line on stderr and exit 2, never
@@ -41,7 +41,7 @@ loglevel = "info"
 
 
 def post_worker_init(worker: object) -> None:
-    from bot.logs import setup_logging
+    from bot.server.logs import setup_logging
 
     setup_logging()
 
@@ -50,8 +50,8 @@ def worker_exit(server: object, worker: object) -> None:
     """Finish the verdicts this worker has already promised before it goes."""
     import time
 
-    from bot import wsgi
-    from bot.lifecycle import finish
+    from bot.server import wsgi
+    from bot.server.lifecycle import finish
 
     wsgi.watching.stop()  # its leases given back: another worker takes its watches at once
     finish(wsgi.after_ack, time.monotonic())

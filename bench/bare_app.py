@@ -9,7 +9,7 @@ import sys
 from slack_bolt import Ack, App
 from slack_bolt.authorization import AuthorizeResult
 
-from bot.http_server import make_http_server
+from bot.server.http_server import make_http_server
 
 
 def main() -> None:

@@ -48,11 +48,11 @@ NOTES = """## What was fixed, and what remains
 Profiled with cProfile on `app.dispatch` of a signed quick check, in one process:
 
 - The listen backlog was socketserver's default of 5: at 32 clients both servers had a p99
-  near 1 s (SYN retries) and refused connections. Now 1024 (`bot/http_server.py`).
+  near 1 s (SYN retries) and refused connections. Now 1024 (`bot/server/http_server.py`).
 - Bolt's default mode runs each listener in a thread pool and polls for the ack every
   10 ms; that cost about 0.4 ms CPU per request (bare) and 1 ms (bot) and set the p50.
   Both apps now run listeners inline (`process_before_response=True`); the bot's calls that
-  follow an ack run in its own pool (`handlers/after_ack.py`).
+  follow an ack run in its own pool (`handlers/slack/after_ack.py`).
 - Building the verdict with slack_sdk.models cost about 240 us per request (its `to_dict`
   re-discovers validators with `dir()` on each object). The hot path now writes the blocks
   as dicts; the tests validate every message shape with slack_sdk.models.

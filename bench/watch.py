@@ -36,13 +36,13 @@ def _median_pair(a: Callable[[], object], b: Callable[[], object]) -> tuple[floa
 
 
 def report() -> list[str]:
+    from bot.store.database import open_database
+    from bot.store.queries import Store
     from domain.changes import compare
     from handlers.results import ScanOptions, scan
     from handlers.results.compare import readings_of
-    from handlers.watch.database import open_database
     from handlers.watch.records import WatchSpec
     from handlers.watch.rounds import run_round
-    from handlers.watch.store import Store
 
     paths = sorted(WORKBOOKS.glob("*.xlsx"))
     with tempfile.TemporaryDirectory() as folder:

@@ -14,11 +14,12 @@ from slack_sdk import WebClient
 
 from bot.clock import montana_now, montana_today
 from bot.settings import Settings, SettingsError
-from handlers.after_ack import AfterAck
-from handlers.metadata import MetadataSigner
-from handlers.register import register_all
-from handlers.retries import HTTP_TIMEOUT, retry_handlers
-from handlers.services import Services
+from bot.watcher import watching_from_settings
+from handlers.slack.after_ack import AfterAck
+from handlers.slack.metadata import MetadataSigner
+from handlers.slack.register import register_all
+from handlers.slack.retries import HTTP_TIMEOUT, retry_handlers
+from handlers.slack.services import Services
 from handlers.watch.service import Watching
 
 log = logging.getLogger(__name__)
@@ -65,14 +66,15 @@ def create_app(
         client_options["base_url"] = settings.api_url.rstrip("/") + "/"
     app = App(
         # Listeners run inline and answer at once; the few Slack calls that follow an ack go
-        # to our own pool (handlers.after_ack) instead of Bolt polling for the ack every 10 ms.
+        # to our own pool (handlers.slack.after_ack) instead of Bolt polling for the ack
+        # every 10 ms.
         process_before_response=True,
         signing_secret=(
             settings.signing_secret.get_secret_value() if settings.signing_secret else None
         ),
         # Socket Mode requests come over an authenticated socket, not signed HTTP. Behind the
-        # gate (bot.gate, HTTP mode) every request has had its signature and timestamp checked
-        # already: Bolt need not check them a second time.
+        # gate (bot.server.gate, HTTP mode) every request has had its signature and timestamp
+        # checked already: Bolt need not check them a second time.
         request_verification_enabled=settings.signing_secret is not None and not verified_upstream,
         authorize=authorize,
         client=WebClient(**client_options),
@@ -83,7 +85,7 @@ def create_app(
         today,
         after_ack or AfterAck(),
         now or montana_now,
-        watching or Watching.from_settings(settings.database_url, settings.watch_hosts),
+        watching or watching_from_settings(settings.database_url, settings.watch_hosts),
     )
     register_all(app, services)
     return app

@@ -144,9 +144,9 @@ def _dispatch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from bot.watch_command import run_watch
 
         return run_watch(args, out, err)
-    # Imported when run, on purpose: bot.serve loads slack_bolt and slack_sdk, which
+    # Imported when run, on purpose: bot.server.serve loads slack_bolt and slack_sdk, which
     # `recount check` and the console never need.
-    from bot import serve
+    from bot.server import serve
 
     if args.command == "serve":
         if args.port is not None and not args.http:

@@ -20,17 +20,17 @@ from types import FrameType
 from typing import Any, TextIO
 
 from bot.clock import montana_today
+from bot.store.database import DatabaseError, open_database
+from bot.store.queries import Store
 from bot.terminal import EXIT_OK, EXIT_USAGE, one_line
 from domain import InputError
 from handlers.results import answers_from, scan_json, scan_text
 from handlers.results.compare import change_line
 from handlers.results.report import change_lines
 from handlers.syntax import parse_date
-from handlers.watch.database import DatabaseError, open_database
 from handlers.watch.durations import parse_every, shown
 from handlers.watch.records import RoundResult, StoredChange, WatchSpec
 from handlers.watch.rounds import SourceError, check_sources, run_round
-from handlers.watch.store import Store
 
 
 class _Stop:

@@ -10,7 +10,7 @@ import pytest
 from slack_bolt import App
 
 from bot.app import create_app
-from handlers.after_ack import AfterAck
+from handlers.slack.after_ack import AfterAck
 
 from .fake_slack import FakeSlack
 from .postgres import fresh_database, postgres_cluster

@@ -12,8 +12,8 @@ from slack_sdk.models.blocks import Block
 
 from bot.settings import Settings
 from domain import resolve_kind
-from handlers.form_view import form_view
-from handlers.metadata import FormContext, MetadataSigner
+from handlers.slack.blocks.check_form import form_view
+from handlers.slack.metadata import FormContext, MetadataSigner
 
 from .fake_slack import (
     BOT_TOKEN,

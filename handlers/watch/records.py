@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -67,6 +67,26 @@ class WatchInfo:
     def channel(self) -> str:
         """The channel of a Slack watch ("slack:TEAM:CHANNEL")."""
         return self.place.rsplit(":", 1)[-1]
+
+
+@dataclass(frozen=True)
+class SourceSnapshot:
+    """What a source was at its last read: enough to know it has not changed without a scan
+    (a file's size and time, a URL's ETag / Last-Modified), its digest, and its bytes where
+    they cannot be read again for free (a URL answered 304 next time)."""
+
+    source: str
+    name: str  # the file's name, as the scan reports it
+    digest: str | None = None
+    size: int | None = None
+    mtime_ns: str | None = None
+    etag: str | None = None
+    last_modified: str | None = None
+    body: bytes | None = None
+    error: str | None = None  # the last read's error, until it recovers
+
+    def copied(self, **changes: object) -> SourceSnapshot:
+        return replace(self, **changes)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,8 @@ from domain.changes import compare
 from handlers.results import ResultsFileError, ScanOptions, answers_from, scan
 from handlers.results.compare import readings_of
 from handlers.results.tables import MAX_BYTES
-from handlers.watch.fetch import FetchFailed, FetchRefused, Policy, fetch
-from handlers.watch.models import SourceState
-from handlers.watch.records import RoundResult, WatchSpec
-from handlers.watch.store import Store
+from handlers.watch.ports import Fetcher, FetchFailed, FetchRefused, RoundStore
+from handlers.watch.records import RoundResult, SourceSnapshot, WatchSpec
 
 RESULTS_SUFFIXES: Final = (".xlsx", ".csv")
 
@@ -81,12 +79,12 @@ def _digest(data: bytes) -> str:
 
 @dataclass
 class _Read:
-    state: SourceState
+    state: SourceSnapshot
     data: bytes | None  # None: unchanged and not read (a file to read only if we scan)
     changed: bool
 
 
-def _file(path: Path, before: SourceState | None) -> _Read:
+def _file(path: Path, before: SourceSnapshot | None) -> _Read:
     try:
         info = path.stat()
     except OSError as error:
@@ -94,12 +92,11 @@ def _file(path: Path, before: SourceState | None) -> _Read:
     if info.st_size > MAX_BYTES:
         raise SourceError(f"{path}: {info.st_size:,} bytes is over the 20 MB a scan reads")
     stamp = str(info.st_mtime_ns)
-    state = SourceState(source=str(path), name=path.name, size=info.st_size, mtime_ns=stamp)
+    state = SourceSnapshot(source=str(path), name=path.name, size=info.st_size, mtime_ns=stamp)
     if before is not None and before.size == info.st_size and before.mtime_ns == stamp:
-        state.digest = before.digest
-        return _Read(state, None, False)
+        return _Read(state.copied(digest=before.digest), None, False)
     data = _read_file(path)
-    state.digest = _digest(data)
+    state = state.copied(digest=_digest(data))
     return _Read(state, data, before is None or before.digest != state.digest)
 
 
@@ -110,14 +107,14 @@ def _read_file(path: Path) -> bytes:
         raise SourceError(f"{path}: cannot be read ({error.strerror or error})") from None
 
 
-def _url(url: str, before: SourceState | None, policy: Policy, agent: str) -> _Read:
+def _url(url: str, before: SourceSnapshot | None, fetcher: Fetcher | None) -> _Read:
+    if fetcher is None:
+        raise SourceError(f"{url}: this round reads files only")
     try:
-        got = fetch(
+        got = fetcher.fetch(
             url,
-            policy,
             etag=None if before is None else before.etag,
             last_modified=None if before is None else before.last_modified,
-            user_agent=agent,
         )
     except (FetchRefused, FetchFailed) as error:
         raise SourceError(str(error)) from None
@@ -125,7 +122,7 @@ def _url(url: str, before: SourceState | None, policy: Policy, agent: str) -> _R
     if got.status == 304 and before is not None and before.body is not None:
         return _Read(before.copied(error=None), before.body, False)
     digest = _digest(got.body)
-    state = SourceState(
+    state = SourceSnapshot(
         source=url,
         name=name,
         digest=digest,
@@ -137,7 +134,7 @@ def _url(url: str, before: SourceState | None, policy: Policy, agent: str) -> _R
 
 
 def _read_all(
-    spec: WatchSpec, before: dict[str, SourceState], policy: Policy, agent: str
+    spec: WatchSpec, before: dict[str, SourceSnapshot], fetcher: Fetcher | None
 ) -> tuple[list[_Read], list[tuple[str, str]]]:
     """Every concrete source read (a folder is its files), and the failures by source."""
     reads: list[_Read] = []
@@ -145,7 +142,7 @@ def _read_all(
     for source in spec.sources:
         try:
             if is_url(source):
-                reads.append(_url(source, before.get(source), policy, agent))
+                reads.append(_url(source, before.get(source), fetcher))
                 continue
             path = Path(source)
             if path.is_dir():
@@ -161,18 +158,19 @@ def _read_all(
 
 
 def run_round(
-    store: Store,
+    store: RoundStore,
     watch_id: int,
     spec: WatchSpec,
     today: date,
     *,
-    policy: Policy | None = None,
-    agent: str = "recount",
+    fetcher: Fetcher | None = None,
 ) -> RoundResult:
     """Reads, and if anything changed scans, compares and stores. Raises nothing for a
-    source that fails: it is in `errors` (once, when it starts failing)."""
+    source that fails: it is in `errors` (once, when it starts failing). URLs are read
+    through `fetcher` (its policy decides which may be); without one a URL is a failing
+    source."""
     before = store.source_states(watch_id)
-    reads, failed = _read_all(spec, before, policy or Policy.anyone(), agent)
+    reads, failed = _read_all(spec, before, fetcher)
     was_failing = {s for s, state in before.items() if state.error}
     errors = [message for source, message in failed if source not in was_failing]
     recovered = sorted(was_failing - {source for source, _ in failed})
@@ -203,17 +201,19 @@ def run_round(
         return result
     contests = readings_of(scanned)
     changes = [] if last is None else compare(last[1], contests)
-    reading = store.store_reading(watch_id, scanned.election, scanned.summary(), contests, changes)
+    reading_id = store.store_reading(
+        watch_id, scanned.election, scanned.summary(), contests, changes
+    )
     store.save_sources(watch_id, [r.state for r in reads])
     result.scanned = scanned
     result.changes = changes
     result.first = last is None
-    result.since = None if last is None else last[0].taken_at
-    result.reading_id = reading.id
+    result.since = None if last is None else last[0]
+    result.reading_id = reading_id
     return result
 
 
-def _moved(now: SourceState, before: SourceState | None) -> bool:
+def _moved(now: SourceSnapshot, before: SourceSnapshot | None) -> bool:
     """Whether what is kept of a source moved (a file touched, a new ETag) though its bytes
     did not: only then is its state written again."""
     return before is None or (now.size, now.mtime_ns, now.etag, now.last_modified) != (
@@ -224,7 +224,7 @@ def _moved(now: SourceState, before: SourceState | None) -> bool:
     )
 
 
-def _failing(source: str, message: str, before: SourceState | None) -> SourceState:
+def _failing(source: str, message: str, before: SourceSnapshot | None) -> SourceSnapshot:
     if before is None:
-        return SourceState(source=source, name=source, error=message)
+        return SourceSnapshot(source=source, name=source, error=message)
     return before.copied(error=message)

@@ -12,20 +12,16 @@ from __future__ import annotations
 
 import logging
 import os
-import socket
+import platform
 import threading
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from handlers.watch.fetch import Policy
+from handlers.watch.ports import Fetcher, WatchBackend, WatchStore
 from handlers.watch.records import WatchInfo, utcnow
-
-if TYPE_CHECKING:  # only for the types: the database code loads when it is first needed
-    from handlers.watch.backend import Backend
-    from handlers.watch.store import Store
 
 log = logging.getLogger(__name__)
 ENV_LEASE: Final = "RECOUNT_WATCH_LEASE_S"
@@ -45,37 +41,30 @@ def _env_number(name: str, default: float) -> float:
 
 @dataclass
 class Watching:
-    database_url: str | None
-    policy: Policy
+    # Opens (and migrates) the database: bot.watcher hands in bot.store.backend's, which
+    # loads SQLAlchemy and Alembic, so that a server pays for them only when first needed.
+    open_backend: Callable[[], WatchBackend]
+    fetcher: Fetcher  # URLs under the operator's policy (RECOUNT_WATCH_HOSTS)
     owner: str = field(
-        default_factory=lambda: f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        default_factory=lambda: f"{platform.node()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
     )
     lease: timedelta = field(
         default_factory=lambda: timedelta(seconds=_env_number(ENV_LEASE, DEFAULT_LEASE_S))
     )
     tick_s: float = field(default_factory=lambda: _env_number(ENV_TICK, DEFAULT_TICK_S))
-    _backend: Backend | None = None
+    _backend: WatchBackend | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _stop: threading.Event = field(default_factory=threading.Event)
     _thread: threading.Thread | None = None
 
-    @classmethod
-    def from_settings(cls, database_url: str | None, watch_hosts: str | None) -> Watching:
-        return cls(database_url, Policy.from_setting(watch_hosts))
-
-    def backend(self) -> Backend:
+    def backend(self) -> WatchBackend:
         """The database side, opened and migrated on first use. Raises DatabaseError."""
         with self._lock:
             if self._backend is None:
-                # Imported here, once, on purpose: SQLAlchemy and Alembic take about 280 ms
-                # to import, which a server must not pay before its first answer (make bench,
-                # start-up); they load when the database is first opened.
-                from handlers.watch.backend import Backend
-
-                self._backend = Backend(self.database_url)
+                self._backend = self.open_backend()
             return self._backend
 
-    def store(self) -> Store:
+    def store(self) -> WatchStore:
         """The database's questions and answers. Raises DatabaseError."""
         return self.backend().store
 

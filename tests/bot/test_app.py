@@ -9,7 +9,7 @@ from slack_bolt import App, BoltRequest
 
 from bot.app import create_app
 from bot.settings import Settings, SettingsError
-from handlers.after_ack import AfterAck
+from handlers.slack.after_ack import AfterAck
 
 from ..fake_slack import SIGNING_SECRET, FakeSlack, command_body
 from ..slack_helpers import QUICK, dispatch, run_command

@@ -30,7 +30,7 @@ def test_the_image_runs_gunicorn_as_a_non_root_user_with_a_health_check(fake: Fa
     import json
 
     command = json.loads(dockerfile_instruction("CMD"))
-    assert command == ["gunicorn", "-c", "gunicorn.conf.py", "bot.wsgi:application"]
+    assert command == ["gunicorn", "-c", "gunicorn.conf.py", "bot.server.wsgi:application"]
     assert dockerfile_instruction("USER") == "recount"
     health = dockerfile_instruction("HEALTHCHECK")
     probe = json.loads(health[health.index("CMD") + 3 :])
@@ -71,7 +71,7 @@ def test_the_units_exec_start_serves_with_the_example_env_file(fake: FakeSlack) 
         "/opt/recount/.venv/bin/gunicorn",
         "-c",
         "/opt/recount/gunicorn.conf.py",
-        "bot.wsgi:application",
+        "bot.server.wsgi:application",
     ]
     assert "Environment=HOST=127.0.0.1 PORT=3000" in unit  # loopback, behind the proxy
     settings = {}

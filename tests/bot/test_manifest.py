@@ -9,9 +9,9 @@ from typing import Any
 import yaml
 from slack_bolt import App
 
-from handlers.form_view import FORM_CALLBACK_ID, KIND_ACTION_ID, form_view
+from handlers.slack.blocks.check_form import FORM_CALLBACK_ID, KIND_ACTION_ID, form_view
+from handlers.slack.blocks.verdict import ADJUST_ACTION_ID, REMIND_ACTION_ID
 from handlers.syntax import COMMAND
-from handlers.verdict_message import ADJUST_ACTION_ID, REMIND_ACTION_ID
 
 from ..fake_slack import FakeSlack, payload_body
 from ..servers import ROOT
@@ -61,8 +61,8 @@ def test_manifest_scopes_are_exactly_what_the_code_uses() -> None:
 
 
 def test_manifest_declares_the_scan_shortcut() -> None:
-    from handlers.check_shortcut import CHECK_SHORTCUT_ID
-    from handlers.scan_listeners import SCAN_SHORTCUT_ID
+    from handlers.slack.scan_listeners import SCAN_SHORTCUT_ID
+    from handlers.slack.shortcuts.check import CHECK_SHORTCUT_ID
 
     shortcuts = {s["callback_id"]: s for s in MANIFEST["features"]["shortcuts"]}
     assert set(shortcuts) == {SCAN_SHORTCUT_ID, CHECK_SHORTCUT_ID}

@@ -12,7 +12,7 @@ from bot.terminal import render_text
 from domain import KINDS, Family, Verdict, build_check, check, verdict_json
 from domain.current_law import Shown
 from domain.explain import explain
-from handlers.verdict_message import verdict_message
+from handlers.slack.blocks.verdict import verdict_message
 
 from ..builders import question, race
 from ..conftest import TODAY

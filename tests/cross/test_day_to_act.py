@@ -21,8 +21,8 @@ from bot.terminal import render_text
 from domain import KINDS, ContestKind, Family, Outcome, Subsection, Verdict, verdict_json
 from domain.deadline import office_open
 from domain.explain import ONLY_IF_1_1_307, explain
-from handlers.slack_text import escape_mrkdwn
-from handlers.verdict_message import verdict_message
+from handlers.slack.blocks.text import escape_mrkdwn
+from handlers.slack.blocks.verdict import verdict_message
 
 from ..builders import verdict_of
 

@@ -12,7 +12,7 @@ from slack_bolt import App
 
 from bot.app import create_app
 from bot.settings import Settings
-from handlers.after_ack import AfterAck
+from handlers.slack.after_ack import AfterAck
 
 from ..conftest import TODAY
 from ..fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack, Reply, command_body

@@ -18,9 +18,9 @@ from urllib.parse import urlencode
 import pytest
 
 from bot.app import create_app
-from bot.gate import MAX_BODY
-from bot.http_server import make_http_server
-from handlers.after_ack import AfterAck
+from bot.server.gate import MAX_BODY
+from bot.server.http_server import make_http_server
+from handlers.slack.after_ack import AfterAck
 from handlers.syntax import KEYWORDS
 
 from ..conftest import TODAY
@@ -177,7 +177,7 @@ def test_an_oversized_body_gets_413_unread(
 
 
 def test_a_body_without_a_length_is_cut_at_the_limit() -> None:
-    from bot.gate import read_body
+    from bot.server.gate import read_body
 
     stream = io.BytesIO(b"x" * (MAX_BODY + 10))
     assert read_body({"wsgi.input": stream}) is None
@@ -196,7 +196,7 @@ def test_bodies_that_are_not_slack_requests_get_400(server: str, raw: bytes) -> 
     import hashlib
     import hmac
 
-    from bot.gate import signed as _signed  # noqa: F401 - the signature is over the raw bytes
+    from bot.server.gate import signed as _signed  # noqa: F401 - the signature is over the raw bytes
 
     headers["x-slack-signature"] = (
         "v0="

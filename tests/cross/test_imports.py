@@ -101,8 +101,8 @@ def test_imports_stand_at_the_top_but_the_commands_loaded_when_run() -> None:
     assert sorted(i.split(":")[0] for i in lazy) == [
         "bot.cli",
         "bot.cli",
-        "bot.serve",
-        "handlers.watch.service",
+        "bot.server.serve",
+        "bot.watcher",
     ], lazy
 
 
@@ -120,7 +120,7 @@ def loaded_after(statements: str, prefixes: tuple[str, ...]) -> list[str]:
 
 
 def test_the_bot_app_loads_no_database_code_until_it_needs_the_database() -> None:
-    assert loaded_after("import bot.app, bot.serve", ("sqlalchemy", "alembic")) == []
+    assert loaded_after("import bot.app, bot.server.serve", ("sqlalchemy", "alembic")) == []
 
 
 def test_a_check_from_the_terminal_loads_no_slack() -> None:

@@ -15,7 +15,7 @@ import pytest
 from slack_bolt import App
 
 from bot.cli import main
-from handlers.after_ack import AfterAck
+from handlers.slack.after_ack import AfterAck
 
 from ..conftest import TODAY
 from ..fake_slack import FakeSlack

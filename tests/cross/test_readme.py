@@ -13,8 +13,8 @@ from typing import Any
 from bot.terminal import render_text
 from domain import KINDS, verdict_json
 from domain.kinds import AMBIGUOUS_WORDS
-from handlers.reminders import reminder_text
-from handlers.verdict_message import verdict_message
+from handlers.slack.actions.reminders import reminder_text
+from handlers.slack.blocks.verdict import verdict_message
 
 from ..builders import verdict_of
 

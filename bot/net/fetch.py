@@ -1,0 +1,301 @@
+"""Fetching a results URL for a watch (watch.md section 6), with the standard library's HTTP
+client under a policy.
+
+A URL given in Slack is fetched by the server inside the operator's network, so it must pass
+the policy before any request: a listed host (RECOUNT_WATCH_HOSTS), https unless the host is
+listed with an explicit http://, no loopback/private/link-local address unless that exact
+host is listed, redirects only to listed hosts. Every fetch reads at most 20 MB, gives 10 s to
+connect and 60 s in all, and names recount in its User-Agent. The command line is the
+operator's own: its policy allows any URL (`Policy.anyone`).
+
+A host name is resolved once per request: the policy is decided on those addresses and the
+connection is made to one of them (TLS still verifies the name), so that a second DNS answer
+cannot lead the request somewhere the policy never saw (DNS rebinding).
+"""
+
+from __future__ import annotations
+
+import http.client
+import ipaddress
+import socket
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from bot.net.errors import network_reason
+from handlers.watch.ports import Fetched, FetchFailed, FetchRefused
+
+__all__ = ["FetchFailed", "FetchRefused", "Fetched", "Policy", "UrlFetcher", "fetch"]
+
+MAX_BYTES: Final = 20 * 1024 * 1024
+CONNECT_TIMEOUT_S: Final = 10.0
+TOTAL_TIMEOUT_S: Final = 60.0
+ENV_HOSTS: Final = "RECOUNT_WATCH_HOSTS"
+_CHUNK: Final = 64 * 1024
+_REDIRECTS: Final = (301, 302, 303, 307, 308)
+_MAX_REDIRECTS: Final = 5
+
+
+@dataclass(frozen=True)
+class Allowed:
+    host: str  # lower case
+    port: int | None  # None: the scheme's default
+    http: bool  # listed with an explicit http:// (test servers)
+
+
+@dataclass(frozen=True)
+class Policy:
+    """Which URLs may be fetched. `hosts` None: any (the command line)."""
+
+    hosts: tuple[Allowed, ...] | None
+    resolve: Callable[[str], list[str]] = field(default=lambda host: _addresses(host))
+    # Opens the TCP connection to a vetted address (tests record it instead).
+    connect: Callable[[tuple[str, int], float], socket.socket] = field(
+        default=lambda address, timeout: socket.create_connection(address, timeout)
+    )
+
+    @classmethod
+    def anyone(cls) -> Policy:
+        return cls(None)
+
+    @classmethod
+    def from_setting(cls, value: str | None) -> Policy:
+        """RECOUNT_WATCH_HOSTS: comma-separated `host[:port]`, or `http://host:port`."""
+        allowed = []
+        for item in (value or "").split(","):
+            item = item.strip()
+            if not item:
+                continue
+            http = item.lower().startswith("http://")
+            parsed = urllib.parse.urlsplit(item if "://" in item else f"https://{item}")
+            if parsed.hostname:
+                allowed.append(Allowed(parsed.hostname.lower(), parsed.port, http))
+        return cls(tuple(allowed))
+
+    def listed(self, host: str, port: int | None, scheme: str) -> Allowed | None:
+        if self.hosts is None:
+            return Allowed(host, port, True)
+        default = 443 if scheme == "https" else 80
+        for allowed in self.hosts:
+            if allowed.host == host and (allowed.port or default) == (port or default):
+                return allowed
+        return None
+
+    def check(self, url: str) -> None:
+        """Raises FetchRefused when this URL may not be fetched; requests nothing."""
+        self.vet(url)
+
+    def vet(self, url: str) -> list[str]:
+        """The addresses this URL's host may be reached at, resolved once, or FetchRefused.
+        The policy is decided on these addresses and the connection goes to one of them.
+        Empty: the name does not resolve (the fetch then says so)."""
+        parts = urllib.parse.urlsplit(url)
+        scheme = parts.scheme.lower()
+        try:
+            host, port = (parts.hostname or "").lower(), parts.port
+        except ValueError:
+            raise FetchRefused(f"{url}: not a web address") from None
+        if scheme not in ("https", "http") or not host:
+            raise FetchRefused(f"{url}: not a web address (https://...)")
+        if self.hosts is not None and not self.hosts:
+            raise FetchRefused(
+                f"{url}: this server fetches no results URL until its operator lists the host "
+                f"in {ENV_HOSTS}"
+            )
+        allowed = self.listed(host, port, scheme)
+        if allowed is None:
+            raise FetchRefused(
+                f"{url}: {host} is not a host this server may fetch; its operator can add it to "
+                f"{ENV_HOSTS}"
+            )
+        if scheme == "http" and not allowed.http:
+            raise FetchRefused(f"{url}: only https:// addresses are fetched")
+        addresses = [host] if _is_ip(host) else self.resolve(host)
+        if self.hosts is not None and not _named_literally(host, allowed):
+            for address in addresses:
+                if _inside(address):
+                    raise FetchRefused(
+                        f"{url}: {host} is a loopback, private or link-local address; list "
+                        f"that exact host in {ENV_HOSTS} to allow it"
+                    )
+        return addresses
+
+
+def _named_literally(host: str, allowed: Allowed) -> bool:
+    """A loopback or private address is fetched only when the operator listed that exact
+    address (a test server, an intranet mirror): `127.0.0.1:8080`, or `localhost`. A listed
+    *name* that resolves inside the network is refused: DNS is not the operator's word."""
+    return allowed.host == host and (_is_ip(host) or host == "localhost")
+
+
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
+def _addresses(host: str) -> list[str]:
+    try:
+        return sorted({str(info[4][0]) for info in socket.getaddrinfo(host, None)})
+    except OSError:
+        return []
+
+
+def _inside(address: str) -> bool:
+    ip = ipaddress.ip_address(address.split("%", 1)[0])
+    return ip.is_loopback or ip.is_private or ip.is_link_local or ip.is_unspecified
+
+
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    """Redirects are the fetcher's to follow, one policy check each."""
+
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+Connect = Callable[[tuple[str, int], float], socket.socket]
+
+
+def _pinned(addresses: list[str], connect: Connect) -> Callable[..., socket.socket]:
+    """http.client's `_create_connection`, reaching only the vetted addresses (in turn)."""
+
+    def create_connection(
+        address: tuple[str, int], timeout: float = CONNECT_TIMEOUT_S, *_: object
+    ) -> socket.socket:
+        last: OSError | None = None
+        for ip in addresses:
+            try:
+                return connect((ip, address[1]), timeout)
+            except OSError as error:
+                last = error
+        raise last or OSError("no address to connect to")
+
+    return create_connection
+
+
+class _PinnedHTTP(urllib.request.HTTPHandler):
+    def __init__(self, create: Callable[..., socket.socket]) -> None:
+        super().__init__()
+        self._create = create
+
+    def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        def connection(host: str, **kwargs: Any) -> http.client.HTTPConnection:
+            made = http.client.HTTPConnection(host, **kwargs)
+            made._create_connection = self._create  # type: ignore[attr-defined]
+            return made
+
+        return self.do_open(connection, req)
+
+
+class _PinnedHTTPS(urllib.request.HTTPSHandler):
+    def __init__(self, create: Callable[..., socket.socket]) -> None:
+        super().__init__()
+        self._create = create
+
+    def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        def connection(host: str, **kwargs: Any) -> http.client.HTTPSConnection:
+            # the certificate is still checked against the name in the URL
+            made = http.client.HTTPSConnection(host, **kwargs)
+            made._create_connection = self._create  # type: ignore[attr-defined]
+            return made
+
+        return self.do_open(connection, req, context=self._context)  # type: ignore[attr-defined]
+
+
+def _opener(addresses: list[str], connect: Connect) -> urllib.request.OpenerDirector:
+    create = _pinned(addresses, connect)
+    return urllib.request.build_opener(_NoRedirects, _PinnedHTTP(create), _PinnedHTTPS(create))
+
+
+def fetch(
+    url: str,
+    policy: Policy,
+    *,
+    etag: str | None = None,
+    last_modified: str | None = None,
+    user_agent: str = "recount",
+) -> Fetched:
+    """GET with the conditional headers; a 304 costs nothing more. Raises FetchRefused (before
+    any request) or FetchFailed."""
+    started = time.monotonic()
+    for _ in range(_MAX_REDIRECTS + 1):
+        addresses = policy.vet(url)
+        if not addresses:
+            raise FetchFailed(f"{url}: could not be reached (the name does not resolve (DNS))")
+        headers = {"User-Agent": user_agent, "Accept": "*/*"}
+        if etag:
+            headers["If-None-Match"] = etag
+        if last_modified:
+            headers["If-Modified-Since"] = last_modified
+        request = urllib.request.Request(url, headers=headers)
+        try:
+            response = _opener(addresses, policy.connect).open(request, timeout=CONNECT_TIMEOUT_S)
+        except urllib.error.HTTPError as error:
+            if error.code == 304:
+                return Fetched(304, b"", etag, last_modified)
+            if error.code in _REDIRECTS and error.headers.get("Location"):
+                url = urllib.parse.urljoin(url, error.headers["Location"])
+                continue
+            raise FetchFailed(f"{url}: the server answered {error.code} {error.reason}") from None
+        except (urllib.error.URLError, OSError) as error:
+            reason = getattr(error, "reason", error)
+            raise FetchFailed(f"{url}: could not be reached ({_plain(reason)})") from None
+        with response:
+            body = _read_capped(response, url, started)
+            return Fetched(
+                response.status,
+                body,
+                response.headers.get("ETag"),
+                response.headers.get("Last-Modified"),
+            )
+    raise FetchFailed(f"{url}: more than {_MAX_REDIRECTS} redirects")
+
+
+def _read_capped(response: http.client.HTTPResponse, url: str, started: float) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        if time.monotonic() - started > TOTAL_TIMEOUT_S:
+            raise FetchFailed(f"{url}: took more than {TOTAL_TIMEOUT_S:.0f} seconds")
+        try:
+            chunk = response.read(_CHUNK)
+        except (OSError, http.client.HTTPException) as error:
+            raise FetchFailed(f"{url}: the download broke off ({_plain(error)})") from None
+        if not chunk:
+            return b"".join(chunks)
+        size += len(chunk)
+        if size > MAX_BYTES:
+            raise FetchFailed(f"{url}: more than the 20 MB a scan reads")
+        chunks.append(chunk)
+
+
+def _plain(reason: object) -> str:
+    """A network error in words, never an exception's class name."""
+    if isinstance(reason, BaseException):
+        return network_reason(reason)
+    text = str(reason).strip()
+    return text.splitlines()[0] if text else "a network error"
+
+
+@dataclass(frozen=True)
+class UrlFetcher:
+    """The watch's Fetcher port (handlers.watch.ports) over `fetch` and a policy."""
+
+    policy: Policy
+    user_agent: str = "recount"
+
+    def check(self, url: str) -> None:
+        self.policy.check(url)
+
+    def fetch(
+        self, url: str, *, etag: str | None = None, last_modified: str | None = None
+    ) -> Fetched:
+        return fetch(
+            url, self.policy, etag=etag, last_modified=last_modified, user_agent=self.user_agent
+        )

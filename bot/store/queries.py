@@ -1,0 +1,346 @@
+"""The watch database's questions and answers: watches, what their sources were, readings,
+changes found and told, and the lease that lets one process read a watch at a time."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime, timedelta
+
+from sqlalchemy import Engine, or_, select, update
+from sqlalchemy.orm import Session
+
+from bot.store.models import ChangeRecord, Reading, ReadingContest, SourceState, Watch
+from domain.changes import Band, Change, ChangeKind, ContestReading, compare
+from handlers.watch.records import (
+    Remembered,
+    SourceSnapshot,
+    StoredChange,
+    WatchInfo,
+    WatchOverview,
+    WatchSpec,
+    utcnow,
+)
+
+
+def info(row: Watch) -> WatchInfo:
+    return WatchInfo(
+        id=row.id,
+        place=row.place,
+        sources=tuple(str(s) for s in json.loads(row.sources)),
+        options=json.loads(row.options),
+        every_s=row.every_s,
+        status=row.status,
+        started_by=row.started_by,
+        started_at=row.started_at,
+        stopped_by=row.stopped_by,
+        stopped_at=row.stopped_at,
+        root_ts=row.root_ts,
+    )
+
+
+def _reading_json(reading: ContestReading | None) -> str | None:
+    if reading is None:
+        return None
+    return json.dumps({**reading.as_json(), "votes": [list(v) for v in reading.votes]})
+
+
+def _reading_from(key: str, title: str, blob: str | None) -> ContestReading | None:
+    if blob is None:
+        return None
+    data = json.loads(blob)
+    return ContestReading(
+        key=key,
+        title=title,
+        band=Band(data["band"]),
+        margin=data["margin"],
+        leader=tuple(data["leader"]),
+        outcome=data["outcome"],
+        votes=tuple((str(n), int(v)) for n, v in data.get("votes", [])),
+    )
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    # --- watches ---------------------------------------------------------------------------
+
+    def watch_for(self, spec: WatchSpec, started_by: str | None) -> WatchInfo:
+        """The running watch with this fingerprint, or a new one."""
+        with self.session() as s:
+            found = s.scalars(
+                select(Watch)
+                .where(Watch.fingerprint == spec.fingerprint, Watch.status == "running")
+                .order_by(Watch.id)
+            ).first()
+            if found is not None:
+                return info(found)
+            watch = Watch(
+                place=spec.place,
+                fingerprint=spec.fingerprint,
+                sources=json.dumps(list(spec.sources)),
+                options=json.dumps(spec.options, sort_keys=True),
+                every_s=spec.every_s,
+                status="running",
+                started_by=started_by,
+                started_at=utcnow(),
+            )
+            s.add(watch)
+            s.flush()
+            return info(watch)
+
+    def get(self, watch_id: int) -> WatchInfo | None:
+        with self.session() as s:
+            found = s.get(Watch, watch_id)
+            return None if found is None else info(found)
+
+    def set_root(self, watch_id: int, root_ts: str) -> None:
+        with self.session() as s:
+            s.execute(update(Watch).where(Watch.id == watch_id).values(root_ts=root_ts))
+
+    def running(self, place_prefix: str = "") -> list[WatchInfo]:
+        with self.session() as s:
+            return [
+                info(row)
+                for row in s.scalars(
+                    select(Watch)
+                    .where(Watch.status == "running", Watch.place.startswith(place_prefix))
+                    .order_by(Watch.id)
+                )
+            ]
+
+    def watches(self, place: str) -> list[WatchInfo]:
+        with self.session() as s:
+            query = select(Watch).where(Watch.place == place).order_by(Watch.id)
+            return [info(row) for row in s.scalars(query)]
+
+    def stop(self, watch_ids: Sequence[int], by: str | None) -> list[WatchInfo]:
+        """Stops these watches (those still running); returns the ones it stopped."""
+        now = utcnow()
+        stopped = []
+        with self.session() as s:
+            for watch_id in watch_ids:
+                done = s.execute(
+                    update(Watch)
+                    .where(Watch.id == watch_id, Watch.status == "running")
+                    .values(status="stopped", stopped_by=by, stopped_at=now, lease_owner=None)
+                )
+                if done.rowcount:  # type: ignore[attr-defined]
+                    found = s.get(Watch, watch_id)
+                    if found is not None:
+                        stopped.append(info(found))
+        return stopped
+
+    # --- the lease: one process reads a watch at a time ----------------------------------
+
+    def take_lease(self, watch_id: int, owner: str, ttl: timedelta) -> bool:
+        """Takes or renews the lease; False when another process holds one still valid."""
+        now = utcnow()
+        with self.session() as s:
+            done = s.execute(
+                update(Watch)
+                .where(
+                    Watch.id == watch_id,
+                    Watch.status == "running",
+                    or_(
+                        Watch.lease_owner.is_(None),
+                        Watch.lease_owner == owner,
+                        Watch.lease_expires < now,
+                    ),
+                )
+                .values(lease_owner=owner, lease_expires=now + ttl)
+            )
+            return bool(done.rowcount)  # type: ignore[attr-defined]
+
+    def release_lease(self, watch_id: int, owner: str) -> None:
+        with self.session() as s:
+            s.execute(
+                update(Watch)
+                .where(Watch.id == watch_id, Watch.lease_owner == owner)
+                .values(lease_owner=None, lease_expires=None)
+            )
+
+    def due(self, now: datetime) -> list[WatchInfo]:
+        """Running watches whose next round is due (or never ran)."""
+        with self.session() as s:
+            return [
+                info(row)
+                for row in s.scalars(
+                    select(Watch)
+                    .where(
+                        Watch.status == "running",
+                        Watch.place.startswith("slack:"),  # not the command line's, not a DM's
+                        or_(Watch.next_round_at.is_(None), Watch.next_round_at <= now),
+                    )
+                    .order_by(Watch.id)
+                )
+            ]
+
+    def schedule(self, watch_id: int, at: datetime) -> None:
+        with self.session() as s:
+            s.execute(update(Watch).where(Watch.id == watch_id).values(next_round_at=at))
+
+    # --- sources --------------------------------------------------------------------------
+
+    def source_states(self, watch_id: int) -> dict[str, SourceSnapshot]:
+        with self.session() as s:
+            rows = s.scalars(select(SourceState).where(SourceState.watch_id == watch_id))
+            return {row.source: row.snapshot() for row in rows}
+
+    def save_sources(self, watch_id: int, states: Sequence[SourceSnapshot]) -> None:
+        """Replaces the watch's source states with these (a folder's files come and go)."""
+        with self.session() as s:
+            for row in s.scalars(select(SourceState).where(SourceState.watch_id == watch_id)):
+                s.delete(row)
+            s.flush()
+            s.add_all(SourceState.of(watch_id, state) for state in states)
+
+    # --- readings and changes -------------------------------------------------------------
+
+    def has_reading(self, watch_id: int) -> bool:
+        with self.session() as s:
+            found = s.scalars(select(Reading.id).where(Reading.watch_id == watch_id)).first()
+            return found is not None
+
+    def last_reading(self, watch_id: int) -> tuple[datetime, dict[str, ContestReading]] | None:
+        with self.session() as s:
+            reading = s.scalars(
+                select(Reading).where(Reading.watch_id == watch_id).order_by(Reading.id.desc())
+            ).first()
+            if reading is None:
+                return None
+            rows = s.scalars(select(ReadingContest).where(ReadingContest.reading_id == reading.id))
+            contests = {}
+            for row in rows:
+                contests[row.key] = ContestReading(
+                    key=row.key,
+                    title=row.title,
+                    band=Band(row.band),
+                    margin=row.margin,
+                    leader=tuple(json.loads(row.leader)),
+                    outcome=row.outcome,
+                    votes=tuple((str(n), int(v)) for n, v in json.loads(row.votes)),
+                )
+            return reading.taken_at, contests
+
+    def store_reading(
+        self,
+        watch_id: int,
+        election: str | None,
+        summary: dict[str, int],
+        contests: dict[str, ContestReading],
+        changes: Sequence[Change],
+    ) -> int:
+        """The reading and its changes in one transaction: a change is stored before it is
+        told, and marked when told (`mark_posted`)."""
+        with self.session() as s:
+            reading = Reading(
+                watch_id=watch_id,
+                taken_at=utcnow(),
+                election=election,
+                summary=json.dumps(summary),
+            )
+            s.add(reading)
+            s.flush()
+            s.add_all(
+                ReadingContest(
+                    reading_id=reading.id,
+                    key=c.key,
+                    title=c.title,
+                    band=c.band.value,
+                    margin=c.margin,
+                    leader=json.dumps(list(c.leader)),
+                    outcome=c.outcome,
+                    votes=json.dumps([list(v) for v in c.votes]),
+                )
+                for c in contests.values()
+            )
+            s.add_all(
+                ChangeRecord(
+                    watch_id=watch_id,
+                    reading_id=reading.id,
+                    found_at=reading.taken_at,
+                    key=change.key,
+                    title=change.title,
+                    change=change.kind.value,
+                    before=_reading_json(change.before),
+                    after=_reading_json(change.after),
+                )
+                for change in changes
+            )
+            return reading.id
+
+    def changes(self, watch_id: int | None = None, *, unposted: bool = False) -> list[StoredChange]:
+        """Changes found, oldest first: of one watch or of all; only those not yet told."""
+        with self.session() as s:
+            query = select(ChangeRecord).order_by(ChangeRecord.id)
+            if watch_id is not None:
+                query = query.where(ChangeRecord.watch_id == watch_id)
+            if unposted:
+                query = query.where(ChangeRecord.posted_at.is_(None))
+            return [
+                StoredChange(
+                    row.id,
+                    row.watch_id,
+                    row.found_at,
+                    Change(
+                        row.key,
+                        row.title,
+                        ChangeKind(row.change),
+                        _reading_from(row.key, row.title, row.before),
+                        _reading_from(row.key, row.title, row.after),
+                    ),
+                    row.posted_at,
+                )
+                for row in s.scalars(query)
+            ]
+
+    def mark_posted(self, change_ids: Sequence[int]) -> None:
+        if not change_ids:
+            return
+        with self.session() as s:
+            s.execute(
+                update(ChangeRecord)
+                .where(ChangeRecord.id.in_(list(change_ids)), ChangeRecord.posted_at.is_(None))
+                .values(posted_at=utcnow())
+            )
+
+
+def overview(store: Store, place_prefix: str) -> list[WatchOverview]:
+    """Each running watch under `place_prefix`, with its last reading and last change."""
+    out = []
+    for watch in store.running(place_prefix):
+        last = store.last_reading(watch.id)
+        changes = store.changes(watch.id)
+        out.append(
+            WatchOverview(
+                watch, None if last is None else last[0], changes[-1] if changes else None
+            )
+        )
+    return out
+
+
+def remember(
+    store: Store,
+    place: str,
+    user: str | None,
+    result_election: str | None,
+    summary: dict[str, int],
+    contests: dict[str, ContestReading],
+) -> Remembered:
+    """Keeps this scan as the place's newest reading of its election; says what changed since
+    the one before. The changes count as told: the scan's summary says them."""
+    spec = WatchSpec(place, (), {"election": result_election or "unknown"}, 0)
+    watch = store.watch_for(spec, started_by=user)
+    last = store.last_reading(watch.id)
+    changes = [] if last is None else compare(last[1], contests)
+    store.store_reading(watch.id, result_election, summary, contests, changes)
+    store.mark_posted([s.id for s in store.changes(watch.id, unposted=True)])
+    return Remembered(None if last is None else last[0], changes)

@@ -1,0 +1,65 @@
+""" "Adjust & re-check": the verdict's button opens the form filled with the same inputs."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from slack_bolt import Ack, App, BoltContext, Respond
+from slack_sdk import WebClient
+
+from domain import InputError
+from handlers.slack.blocks.check_form import form_view, prefill_values
+from handlers.slack.blocks.text import is_channel_id
+from handlers.slack.blocks.verdict import ADJUST_ACTION_ID
+from handlers.slack.form_state import saved_check, saved_fields
+from handlers.slack.metadata import FormContext
+from handlers.slack.observability import request_id_of
+from handlers.slack.payload import mapping_at, text_at
+from handlers.slack.services import Services
+
+log = logging.getLogger(__name__)
+
+
+def register(app: App, services: Services) -> None:
+    @app.action(ADJUST_ACTION_ID)
+    def adjust(
+        ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
+    ) -> None:
+        channel = text_at(body, "channel", "id") or text_at(body, "container", "channel_id")
+        message = mapping_at(body, "message")
+        user = text_at(body, "user", "id") or ""
+        value = text_at(body, "actions", 0, "value") or ""
+        try:
+            kind, fields = saved_fields(value)
+            saved_check(value)  # a date out of range, or inputs that no longer check: say so
+        except InputError as error:
+            ack()
+            why = error.message  # `error` is gone when the except block ends
+            if text_at(body, "response_url"):  # say why privately, after the ack
+                services.after_ack.run(
+                    lambda: respond(response_type="ephemeral", replace_original=False, text=why),
+                    body=body,
+                    request_id=request_id_of(context),
+                )
+            else:
+                log.info("what-if button with inputs that do not check")  # never the inputs
+            return
+        ack()
+        if not is_channel_id(channel):
+            log.warning("what-if button without a channel ignored")
+            return
+        to = FormContext(
+            channel=str(channel),
+            user=str(user),
+            response_url=text_at(body, "response_url"),
+            # reply in the thread of the first verdict, even when this one is itself a reply
+            thread_ts=text_at(message, "thread_ts") or text_at(message, "ts"),
+        )
+        view = form_view(services.signer.dumps(to), kind, prefill_values(fields))
+        trigger = text_at(body, "trigger_id")
+        services.after_ack.run(
+            lambda: client.views_open(trigger_id=trigger, view=view),
+            body=body,
+            request_id=request_id_of(context),
+        )

@@ -1,0 +1,130 @@
+"""A scan's summary as a Slack message: counts, each contest to act on with a Check button,
+and what needs a person. Pure: a Scan in, blocks out; words from domain.explain."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from handlers.results import Scan
+from handlers.results.compare import change_line
+from handlers.results.report import SECTIONS, contest_facts, contest_headline, opening_lines, plural
+from handlers.results.scan import ScannedContest
+from handlers.slack.blocks.text import clip, escape, escape_mrkdwn
+from handlers.slack.blocks.verdict import (
+    BUTTON_VALUE_LIMIT,
+    SECTION_LIMIT,
+    SlackMessage,
+    saved_inputs,
+)
+from handlers.syntax import COMMAND, quick_syntax
+from handlers.watch.records import Remembered
+
+CHECK_ACTION_ID: Final = "scan_check"
+# A retention contest's Check: the verdict it posts carries the scan's retention reading.
+CHECK_RETENTION_ACTION_ID: Final = "scan_check_retention"
+MAX_LISTED: Final = 15  # contests with their own block; the rest are counted (blocks <= 50)
+_LISTED: Final = tuple(outcome for outcome, _ in SECTIONS)
+CSV_NAME: Final = "recount-scan.csv"
+
+
+def _mrkdwn(text: str) -> dict[str, Any]:
+    return {"type": "mrkdwn", "text": clip(text, SECTION_LIMIT), "verbatim": True}
+
+
+def _contest_block(scanned: ScannedContest) -> dict[str, Any]:
+    assert scanned.verdict is not None
+    lines = [f"*{escape_mrkdwn(contest_headline(scanned))}*"]
+    lines.extend(escape_mrkdwn(fact) for fact in contest_facts(scanned))
+    lines.append(f"Check it: `{COMMAND} {escape(quick_syntax(scanned.verdict.inputs))}`")
+    block: dict[str, Any] = {"type": "section", "text": _mrkdwn("\n".join(lines))}
+    button = check_button(scanned)
+    if button is not None:
+        block["accessory"] = button
+    return block
+
+
+def _since_text(memory: Remembered) -> str:
+    assert memory.since is not None
+    when = f"{memory.since:%b %d %H:%M} UTC"
+    if not memory.changes:
+        return f"*Since your last scan ({when})*: no contest changed band or leader."
+    lines = [f"• {escape_mrkdwn(change_line(c))}" for c in memory.changes[:MAX_LISTED]]
+    more = len(memory.changes) - MAX_LISTED
+    if more > 0:
+        lines.append(f"… and {more} more")
+    head = f"*Since your last scan ({when}): {plural(len(memory.changes), 'change')}*"
+    return "\n".join([head, *lines])
+
+
+def check_button(scanned: ScannedContest) -> dict[str, Any] | None:
+    """The Check button that posts a listed contest's full verdict (None when its inputs are
+    too long for a button); a retention contest's carries the scan's reading."""
+    assert scanned.verdict is not None
+    value = saved_inputs(scanned.verdict)
+    if len(value) > BUTTON_VALUE_LIMIT:
+        return None
+    retention = scanned.contest.retention is not None
+    return {
+        "type": "button",
+        "action_id": CHECK_RETENTION_ACTION_ID if retention else CHECK_ACTION_ID,
+        "text": {"type": "plain_text", "text": "Check", "emoji": True},
+        "value": value,
+    }
+
+
+def scan_summary(result: Scan, memory: Remembered | None = None) -> SlackMessage:
+    """The summary; with `memory` (a scan in a DM), it starts with what changed since the last
+    scan of the same election there."""
+    s = result.summary()
+    headline = (
+        f"Scan: {plural(s['contests'], 'contest')}, {s['recount_available']:,} recount "
+        f"available, {plural(s['ties'], 'tie')}, {s['bond_band']:,} in the bond band, "
+        f"{plural(s['attention'], 'needs', 'need')} a person"
+    )
+    files = ", ".join(f"{f.name} ({f.format})" for f in result.files)
+    # The report's opening lines after its first (which the headline says), as Slack words.
+    said = " ".join(opening_lines(result)[1:]).replace("--canvass DATE", "canvass DATE")
+    said = said.replace("--state-canvass DATE", "state canvass DATE").replace(
+        "(add canvass DATE)", "(add canvass DATE to your message)"
+    )
+    blocks: list[dict[str, Any]] = [
+        {"type": "header", "text": {"type": "plain_text", "text": clip(headline, 150)}},
+        {"type": "context", "elements": [_mrkdwn(escape_mrkdwn(f"{files}. {said}"))]},
+    ]
+    if memory is not None and memory.since is not None:
+        blocks.append({"type": "section", "text": _mrkdwn(_since_text(memory))})
+    listed = [c for c in result.contests if c.outcome in _LISTED]
+    blocks += [_contest_block(c) for c in listed[:MAX_LISTED]]
+    if len(listed) > MAX_LISTED:
+        blocks.append(
+            {
+                "type": "context",
+                "elements": [_mrkdwn(f"… and {len(listed) - MAX_LISTED} more in the CSV.")],
+            }
+        )
+    attention = [c for c in result.contests if c.contest.attention]
+    if attention:
+        lines = [
+            f"• {escape_mrkdwn(c.contest.label)}: {escape_mrkdwn(c.contest.attention[0])}"
+            for c in attention
+        ]
+        blocks.append(
+            {
+                "type": "section",
+                "text": _mrkdwn(f"*Need a person ({len(attention)})*\n" + "\n".join(lines)),
+            }
+        )
+    blocks.append(
+        {
+            "type": "context",
+            "elements": [
+                _mrkdwn(f"Every contest is in the attached {CSV_NAME} · not legal advice")
+            ],
+        }
+    )
+    return SlackMessage(text=escape(headline), blocks=blocks)
+
+
+def scan_error(reason: str) -> SlackMessage:
+    text = f":warning: {escape_mrkdwn(reason)}"
+    return SlackMessage(text=text, blocks=[{"type": "section", "text": _mrkdwn(text)}])

@@ -1,0 +1,150 @@
+"""Reading the submitted form: Slack's `view.state.values` to a check, errors by block.
+
+Which blocks there are, and how each one's text becomes a value, comes from the fields'
+declarations in the domain; candidate lines are read by the quick syntax's own item reader.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import date
+from typing import Any, Final
+
+from domain import (
+    FIELDS,
+    CheckInput,
+    ContestKind,
+    InputError,
+    InputField,
+    Problem,
+    ValueType,
+    build_check,
+    resolve_kind,
+)
+from handlers.slack.blocks.check_form import KIND_ACTION_ID, KIND_BLOCK, VALUE_ACTION_ID
+from handlers.syntax import parse_number, read_candidate_line
+
+# Every field the form can show, but the kind (its own select).
+FORM_FIELDS: Final = tuple(f for f in FIELDS.values() if f.value_type is not ValueType.KIND)
+
+
+def _object(value: object) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def selected_kind(values: Mapping[str, Any]) -> ContestKind | None:
+    option = _object(_object(values.get(KIND_BLOCK)).get(KIND_ACTION_ID)).get("selected_option")
+    if not option:
+        return None
+    try:
+        return resolve_kind(str(_object(option).get("value", "")))
+    except InputError:
+        return None
+
+
+def text_values(values: Mapping[str, Any]) -> dict[str, str]:
+    """What the user typed or picked, by field, as text (to redraw or re-fill the form)."""
+    out: dict[str, str] = {}
+    for field in FORM_FIELDS:
+        element = _object(_object(values.get(field.key)).get(VALUE_ACTION_ID))
+        typed = element.get("selected_date" if field.value_type is ValueType.DATE else "value")
+        if typed:
+            out[field.key] = str(typed)
+    return out
+
+
+def _candidates(text: str) -> tuple[tuple[str, int], ...]:
+    """One candidate a line, read as the quick syntax reads one: "Smith: 1204", "Smith 1,204",
+    "Mary Smith = 1204", '"Mary Smith" 1,204'."""
+    found: list[tuple[str, int]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            found.append(read_candidate_line(line))
+        except InputError as error:
+            raise InputError.about("candidates", f"line {number}: {error.message}") from None
+    return tuple(found)
+
+
+def _value(field: InputField, text: str) -> object:
+    match field.value_type:
+        case ValueType.CANDIDATES:
+            return _candidates(text)
+        case ValueType.DATE:
+            try:
+                return date.fromisoformat(text)
+            except ValueError:
+                raise InputError.about(field.key, f'"{text}" is not a date') from None
+        case ValueType.NUMBER:
+            return parse_number(text, field.term.name)
+        case _:
+            return text.strip() or None
+
+
+def read_form(values: Mapping[str, Any]) -> CheckInput:
+    """Validates the submitted form. Raises InputError with one problem per bad field."""
+    kind = selected_kind(values)
+    if kind is None:
+        raise InputError.about(KIND_BLOCK, "choose the kind of contest")
+    fields: dict[str, object] = {}
+    problems: list[Problem] = []
+    for key, text in text_values(values).items():
+        try:
+            fields[key] = _value(FIELDS[key], text)
+        except InputError as error:
+            problems.append(Problem(key, error.message))
+    if problems:
+        raise InputError(problems)
+    return build_check(kind, fields)
+
+
+def errors_by_block(error: InputError, block_ids: set[str]) -> dict[str, str]:
+    """`response_action: errors` wants one message per block; others go on the kind chooser."""
+    errors: dict[str, str] = {}
+    for problem in error.problems:
+        block = problem.field if problem.field in block_ids else KIND_BLOCK
+        errors[block] = (
+            f"{errors[block]}; {problem.message}" if block in errors else problem.message
+        )
+    return {block: message[:2000] for block, message in errors.items()}
+
+
+def saved_check(value: str) -> CheckInput:
+    """A button's saved inputs back to a check (dates come back as ISO text). Raises
+    InputError when they cannot be read or no longer make a check."""
+    kind, data = saved_fields(value)
+    fields: dict[str, object] = {}
+    for key, saved in data.items():
+        declared = FIELDS.get(key)
+        if (
+            declared is not None
+            and declared.value_type is ValueType.DATE
+            and isinstance(saved, str)
+        ):
+            try:
+                fields[key] = date.fromisoformat(saved)
+            except ValueError:
+                raise InputError.about(key, f'"{saved}" is not a date') from None
+        elif (
+            declared is not None
+            and declared.value_type is ValueType.CANDIDATES
+            and isinstance(saved, list)
+        ):
+            fields[key] = tuple(
+                (c.get("name"), c.get("votes")) if isinstance(c, dict) else c for c in saved
+            )
+        else:
+            fields[key] = saved
+    return build_check(kind, fields)
+
+
+def saved_fields(value: str) -> tuple[ContestKind, dict[str, Any]]:
+    """The what-if button's JSON back to a kind and fields. Raises InputError if unreadable."""
+    try:
+        data = json.loads(value)
+        kind = resolve_kind(str(data.pop("kind")))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        raise InputError.about(None, "this verdict's inputs could not be read back") from None
+    return kind, data

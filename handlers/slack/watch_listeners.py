@@ -1,0 +1,304 @@
+"""Watching in Slack (watch.md section 5): `/recount watch URL...`, `watch list`, `watch stop`,
+the Stop button, and the rounds the poller runs, each posting its changes in the channel.
+
+A watch starts only where the bot can post: its root message is posted first, and where
+Slack says the bot is not in the channel the asker is told privately how to add it and no
+watch is kept. URLs pass the fetch policy (RECOUNT_WATCH_HOSTS) before anything is fetched.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any, Final
+
+from slack_bolt import Ack, App, BoltContext, Respond
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError, SlackClientError
+
+from domain import InputError
+from handlers.results.request import scan_request
+from handlers.slack.blocks.text import is_channel_id, is_user_id
+from handlers.slack.blocks.watch import (
+    STOP_ACTION_ID,
+    changes_message,
+    root_message,
+    source_message,
+    stopped_message,
+)
+from handlers.slack.metadata import NOT_VERIFIED
+from handlers.slack.observability import request_id_of
+from handlers.slack.payload import text_at
+from handlers.slack.services import Services
+from handlers.watch.durations import DEFAULT_EVERY_S, parse_every, shown
+from handlers.watch.ports import FetchRefused, WatchStore
+from handlers.watch.records import DatabaseError, WatchInfo, WatchSpec, utcnow
+from handlers.watch.service import MAX_RUNNING, MAX_SOURCES, Watching
+
+log = logging.getLogger(__name__)
+_SLACK_URL: Final = re.compile(r"<(https?://[^|>]+)(?:\|[^>]*)?>|(https?://\S+)")
+_EVERY: Final = re.compile(r"\bevery\s+(\S+)", re.IGNORECASE)
+NOT_IN_CHANNEL: Final = (
+    "I am not in this channel, so I cannot post a watch here: invite me with "
+    "/invite @recount, then run the command again. No watch was started."
+)
+NO_DATABASE: Final = (
+    "Watching is not available: the bot's database cannot be opened. Tell whoever runs the bot."
+)
+USAGE: Final = (
+    "Write /recount watch URL... [canvass DATE] [state canvass DATE] [complete] [every 5m]; "
+    "/recount watch list; /recount watch stop."
+)
+
+
+@dataclass(frozen=True)
+class WatchRequest:
+    sources: tuple[str, ...]
+    options: dict[str, Any]
+    every_s: int
+
+
+def parse_watch(text: str, today: date) -> WatchRequest:
+    """What follows `/recount watch`: URLs, `every D`, and the scan's words. Raises
+    InputError with the words to show."""
+    urls = [a or b for a, b in _SLACK_URL.findall(text)]
+    rest = _SLACK_URL.sub(" ", text)
+    every = DEFAULT_EVERY_S
+    found = _EVERY.search(rest)
+    if found is not None:
+        try:
+            every = parse_every(found.group(1))
+        except ValueError as error:
+            raise InputError.about(None, str(error)) from None
+        rest = rest[: found.start()] + rest[found.end() :]
+    if not urls:
+        raise InputError.about(None, f"name the results URL to watch. {USAGE}")
+    if len(urls) > MAX_SOURCES:
+        raise InputError.about(
+            None, f"{len(urls)} sources: a watch reads {MAX_SOURCES} at the most"
+        )
+    options = scan_request(rest, today)
+    return WatchRequest(
+        tuple(urls),
+        {
+            "canvass": None if options.canvass is None else options.canvass.isoformat(),
+            "state_canvass": (
+                None if options.state_canvass is None else options.state_canvass.isoformat()
+            ),
+            "election": options.election,
+            "complete": options.complete,
+            "kinds": [f"{k}={v.value}" for k, v in options.answers.kinds.items()],
+            "seats": [f"{k}={v}" for k, v in options.answers.seats.items()],
+        },
+        every,
+    )
+
+
+def place_of(team: str, channel: str) -> str:
+    return f"slack:{team}:{channel}"
+
+
+def slack_round(client: WebClient, watching: Watching, watch: WatchInfo, today: date) -> None:
+    """One round: read, compare, store; then post what was found and not yet told, and mark
+    it told. Source failures and recoveries go to the watch's thread, one line each."""
+    store = watching.store()
+    result = watching.backend().run_round(watch, today)
+    channel = watch.channel
+    for line in (*result.errors, *result.recovered):
+        try:
+            client.chat_postMessage(
+                channel=channel, thread_ts=watch.root_ts, **source_message(line).as_kwargs()
+            )
+        except (SlackApiError, SlackClientError):
+            log.warning("watch: a source line could not be posted")
+    unposted = store.changes(watch.id, unposted=True)
+    if not unposted:
+        return
+    since = "the last reading" if result.since is None else f"{result.since:%b %d %H:%M} UTC"
+    message = changes_message([s.change for s in unposted], result.scanned, since)
+    try:
+        client.chat_postMessage(channel=channel, **message.as_kwargs())
+    except (SlackApiError, SlackClientError):
+        log.warning("watch: changes could not be posted; they are posted next round")
+        return
+    store.mark_posted([s.id for s in unposted])
+
+
+def _start(
+    client: WebClient,
+    services: Services,
+    request: WatchRequest,
+    team: str,
+    channel: str,
+    user: str,
+    respond: Respond,
+) -> None:
+    watching = services.watching
+    store = watching.store()
+    spec = WatchSpec(place_of(team, channel), request.sources, request.options, request.every_s)
+    watch = store.watch_for(spec, started_by=user)
+    stop_value = services.signer.sign({"w": watch.id, "p": watch.place})
+    try:
+        root = client.chat_postMessage(
+            channel=channel,
+            **root_message(
+                list(request.sources), request.every_s, user, None, stop_value
+            ).as_kwargs(),
+        )
+    except SlackApiError as error:
+        store.stop([watch.id], by=None)
+        said = (
+            NOT_IN_CHANNEL
+            if error.response.get("error") in ("not_in_channel", "channel_not_found")
+            else "Slack would not post the watch here; nothing was started."
+        )
+        respond(response_type="ephemeral", replace_original=False, text=said)
+        return
+    root_ts = str(root.get("ts"))
+    store.set_root(watch.id, root_ts)
+    result = watching.backend().run_round(watch, services.today())
+    store.mark_posted([s.id for s in store.changes(watch.id, unposted=True)])
+    store.schedule(watch.id, utcnow() + timedelta(seconds=request.every_s))
+    client.chat_update(
+        channel=channel,
+        ts=root_ts,
+        **root_message(
+            list(request.sources), request.every_s, user, result.scanned, stop_value
+        ).as_kwargs(),
+    )
+    for line in result.errors:
+        client.chat_postMessage(
+            channel=channel, thread_ts=root_ts, **source_message(line).as_kwargs()
+        )
+
+
+def _list_text(store: WatchStore, place: str) -> str:
+    running = [w for w in store.watches(place) if w.status == "running"]
+    if not running:
+        return "No watch runs in this channel. " + USAGE
+    lines = [f"{len(running)} watch{'es' if len(running) != 1 else ''} in this channel:"]
+    for w in running:
+        lines.append(
+            f"• watch {w.id}: {', '.join(w.sources)} every {shown(w.every_s)}, started "
+            f"{w.started_at:%b %d %H:%M} UTC"
+        )
+    return "\n".join(lines)
+
+
+def _stop_all(client: WebClient, store: WatchStore, place: str, user: str) -> int:
+    running = [w.id for w in store.watches(place) if w.status == "running"]
+    stopped = store.stop(running, by=user)
+    for watch in stopped:
+        _mark_stopped(client, watch, user)
+    return len(stopped)
+
+
+def _mark_stopped(client: WebClient, watch: WatchInfo, user: str | None) -> None:
+    if not watch.root_ts:
+        return
+    message = stopped_message(list(watch.sources), user, watch.stopped_at or utcnow())
+    try:
+        client.chat_update(channel=watch.channel, ts=watch.root_ts, **message.as_kwargs())
+    except (SlackApiError, SlackClientError):
+        log.warning("watch: the root message could not be marked stopped")
+
+
+def watch_command(
+    text: str,
+    ack: Ack,
+    command: dict[str, Any],
+    client: WebClient,
+    context: BoltContext,
+    respond: Respond,
+    services: Services,
+) -> None:
+    """`/recount watch ...`: acknowledged at once; the rest runs after the ack."""
+    channel, user = command.get("channel_id"), command.get("user_id")
+    team = str(command.get("team_id") or "T")
+    if not (is_channel_id(channel) and is_user_id(user)):
+        ack(response_type="ephemeral", text="A watch is started from a channel.")
+        return
+    words = text.split()[1:]
+    place = place_of(team, str(channel))
+    try:
+        store = services.watching.store()
+    except DatabaseError:
+        log.error("watch: the database cannot be opened")
+        ack(response_type="ephemeral", text=NO_DATABASE)
+        return
+    if words[:1] == ["list"]:
+        ack(response_type="ephemeral", text=_list_text(store, place))
+        return
+    if words[:1] == ["stop"]:
+        ack(response_type="ephemeral", text="Stopping this channel's watches…")
+        services.after_ack.run(
+            lambda: respond(
+                response_type="ephemeral",
+                replace_original=False,
+                text=f"Stopped {_stop_all(client, store, place, str(user))} watch(es).",
+            ),
+            body=command,
+            request_id=request_id_of(context),
+        )
+        return
+    try:
+        request = parse_watch(" ".join(words), services.today())
+        for url in request.sources:
+            services.watching.fetcher.check(url)
+    except InputError as error:
+        ack(response_type="ephemeral", text=error.message)
+        return
+    except FetchRefused as error:
+        ack(response_type="ephemeral", text=f"{error} Nothing was fetched.")
+        return
+    if len(store.running(f"slack:{team}:")) >= MAX_RUNNING:
+        ack(
+            response_type="ephemeral",
+            text=f"{MAX_RUNNING} watches already run in this workspace: stop one first.",
+        )
+        return
+    ack(response_type="ephemeral", text="Reading the sources…")
+    services.after_ack.run(
+        lambda: _start(client, services, request, team, str(channel), str(user), respond),
+        body=command,
+        request_id=request_id_of(context),
+    )
+
+
+def register(app: App, services: Services) -> None:
+    @app.action(STOP_ACTION_ID)
+    def stop_clicked(
+        ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
+    ) -> None:
+        ack()
+        data = services.signer.verify(text_at(body, "actions", 0, "value"))
+        user = text_at(body, "user", "id")
+        if data is None or not isinstance(data.get("w"), int):
+            services.after_ack.run(
+                lambda: respond(
+                    response_type="ephemeral", replace_original=False, text=NOT_VERIFIED
+                ),
+                body=body,
+                request_id=request_id_of(context),
+            )
+            return
+
+        def stop() -> None:
+            store = services.watching.store()
+            for watch in store.stop([int(data["w"])], by=user if is_user_id(user) else None):
+                _mark_stopped(client, watch, user if is_user_id(user) else None)
+
+        services.after_ack.run(stop, body=body, request_id=request_id_of(context))
+
+
+def poller_run(client: WebClient, watching: Watching, today: Callable[[], date]) -> Any:
+    """The callback the poller runs for each due watch: a channel's round, in Slack."""
+
+    def run(watch: WatchInfo) -> None:
+        if watch.place.startswith("slack:"):
+            slack_round(client, watching, watch, today())
+
+    return run

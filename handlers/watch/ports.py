@@ -1,0 +1,125 @@
+"""What a watch round needs from the world, as small ports: a store for what was read and a
+fetcher for URLs. `bot/` implements them (bot.store.queries.Store over SQLAlchemy,
+bot.net.fetch.UrlFetcher over the standard library); tests hand in-memory fakes. The round
+(handlers.watch.rounds) and the listeners hold only these types, never the database or the
+network themselves."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Protocol
+
+from domain.changes import Change, ContestReading
+from handlers.watch.records import (
+    Remembered,
+    RoundResult,
+    SourceSnapshot,
+    StoredChange,
+    WatchInfo,
+    WatchOverview,
+    WatchSpec,
+)
+
+
+class FetchRefused(Exception):
+    """A URL the policy will not fetch: nothing was requested. The message says why."""
+
+
+class FetchFailed(Exception):
+    """A fetch that was tried and failed: one line naming the URL and why."""
+
+
+@dataclass(frozen=True)
+class Fetched:
+    status: int  # 200, or 304 (not modified: no body)
+    body: bytes
+    etag: str | None
+    last_modified: str | None
+
+
+class Fetcher(Protocol):
+    def check(self, url: str) -> None:
+        """Raises FetchRefused when this URL may not be fetched; requests nothing."""
+
+    def fetch(
+        self, url: str, *, etag: str | None = None, last_modified: str | None = None
+    ) -> Fetched:
+        """GET with the conditional headers. Raises FetchRefused or FetchFailed."""
+
+
+class RoundStore(Protocol):
+    """What one round reads and writes."""
+
+    def source_states(self, watch_id: int) -> dict[str, SourceSnapshot]: ...
+
+    def save_sources(self, watch_id: int, states: Sequence[SourceSnapshot]) -> None: ...
+
+    def has_reading(self, watch_id: int) -> bool: ...
+
+    def last_reading(self, watch_id: int) -> tuple[datetime, dict[str, ContestReading]] | None:
+        """When the last reading was taken, and its contests; None before the first."""
+
+    def store_reading(
+        self,
+        watch_id: int,
+        election: str | None,
+        summary: dict[str, int],
+        contests: dict[str, ContestReading],
+        changes: Sequence[Change],
+    ) -> int:
+        """Stores a reading and its changes in one transaction; returns the reading's id."""
+
+
+class WatchStore(RoundStore, Protocol):
+    """Everything the listeners, the command line and the poller ask of the watch database."""
+
+    def watch_for(self, spec: WatchSpec, started_by: str | None) -> WatchInfo: ...
+
+    def get(self, watch_id: int) -> WatchInfo | None: ...
+
+    def set_root(self, watch_id: int, root_ts: str) -> None: ...
+
+    def running(self, place_prefix: str = "") -> list[WatchInfo]: ...
+
+    def watches(self, place: str) -> list[WatchInfo]: ...
+
+    def stop(self, watch_ids: Sequence[int], by: str | None) -> list[WatchInfo]: ...
+
+    def take_lease(self, watch_id: int, owner: str, ttl: timedelta) -> bool: ...
+
+    def release_lease(self, watch_id: int, owner: str) -> None: ...
+
+    def due(self, now: datetime) -> list[WatchInfo]: ...
+
+    def schedule(self, watch_id: int, at: datetime) -> None: ...
+
+    def changes(
+        self, watch_id: int | None = None, *, unposted: bool = False
+    ) -> list[StoredChange]: ...
+
+    def mark_posted(self, change_ids: Sequence[int]) -> None: ...
+
+
+class WatchBackend(Protocol):
+    """The database side of watching, opened (and migrated) when first needed."""
+
+    @property
+    def store(self) -> WatchStore: ...
+
+    def describe(self) -> str:
+        """The database's URL as it may be printed (never its password)."""
+
+    def run_round(self, watch: WatchInfo, today: date) -> RoundResult: ...
+
+    def remember(
+        self,
+        place: str,
+        user: str | None,
+        election: str | None,
+        summary: dict[str, int],
+        contests: dict[str, ContestReading],
+    ) -> Remembered: ...
+
+    def overview(self, place_prefix: str) -> list[WatchOverview]: ...

@@ -1,0 +1,162 @@
+"""The fetch policy of watch.md section 6: every refusal fetches nothing (the results server
+shows no request), redirects are checked hop by hop, at most 20 MB is read, and one DNS answer
+decides both the policy and the connection."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from bot.net.fetch import MAX_BYTES, FetchFailed, FetchRefused, Policy, fetch
+
+from ...results_server import ResultsServer, Served
+
+
+@pytest.fixture
+def server() -> Iterator[ResultsServer]:
+    running = ResultsServer()
+    yield running
+    running.stop()
+
+
+# --- section 6: whose URL the server may fetch -----------------------------------------------
+
+
+def resolving_to(address: str) -> Callable[[str], list[str]]:
+    def resolve(host: str) -> list[str]:
+        return [address]
+
+    return resolve
+
+
+def slack_policy(server: ResultsServer, listed: str) -> Policy:
+    return Policy.from_setting(listed.replace("PORT", str(server.server.server_address[1])))
+
+
+@pytest.mark.parametrize(
+    ("listed", "path_or_url", "why"),
+    [
+        ("", "/cascade.xlsx", "until its operator lists the host in RECOUNT_WATCH_HOSTS"),
+        ("results.example.org", "/cascade.xlsx", "127.0.0.1 is not a host this server may fetch"),
+        ("127.0.0.1:PORT", "/cascade.xlsx", "only https:// addresses are fetched"),
+        ("http://127.0.0.1:9", "/cascade.xlsx", "is not a host this server may fetch"),
+        ("http://127.0.0.1:PORT", "file:///etc/passwd", "not a web address"),
+        ("http://127.0.0.1:PORT", "gopher://127.0.0.1/x", "not a web address"),
+    ],
+)
+def test_each_refusal_fetches_nothing(
+    server: ResultsServer, listed: str, path_or_url: str, why: str
+) -> None:
+    server.files["/cascade.xlsx"] = Served(b"results")
+    url = server.url(path_or_url) if path_or_url.startswith("/") else path_or_url
+    with pytest.raises(FetchRefused) as refused:
+        fetch(url, slack_policy(server, listed))
+    assert why in str(refused.value)
+    assert server.requests == []
+
+
+def test_a_listed_name_that_resolves_inside_the_network_is_refused(server: ResultsServer) -> None:
+    policy = Policy(
+        Policy.from_setting("results.example.org").hosts,
+        resolve=resolving_to("10.1.2.3"),  # what a hostile DNS answer would say
+    )
+    with pytest.raises(FetchRefused) as refused:
+        fetch("https://results.example.org/x.xlsx", policy)
+    assert "loopback, private or link-local" in str(refused.value)
+    for inside in ("127.0.0.1", "169.254.169.254", "192.168.1.5", "::1"):
+        local = Policy(Policy.from_setting("intranet.example").hosts, resolve=resolving_to(inside))
+        with pytest.raises(FetchRefused):
+            local.check("https://intranet.example/x.xlsx")
+
+
+def test_a_redirect_to_a_host_not_listed_is_refused_before_it_is_followed(
+    server: ResultsServer,
+) -> None:
+    other = ResultsServer()
+    try:
+        other.files["/x.xlsx"] = Served(b"elsewhere")
+        server.files["/cascade.xlsx"] = Served(b"", status=302, location=other.url("/x.xlsx"))
+        policy = slack_policy(server, "http://127.0.0.1:PORT")
+        with pytest.raises(FetchRefused):
+            fetch(server.url("/cascade.xlsx"), policy)
+        assert [path for path, _ in server.requests] == ["/cascade.xlsx"]
+        assert other.requests == []  # the redirect's target was never asked
+    finally:
+        other.stop()
+
+
+def test_a_listed_test_server_is_fetched_with_a_user_agent(server: ResultsServer) -> None:
+    server.files["/cascade.xlsx"] = Served(b"results")
+    got = fetch(
+        server.url("/cascade.xlsx"),
+        slack_policy(server, "http://127.0.0.1:PORT"),
+        user_agent="recount/0.1.0",
+    )
+    assert got.body == b"results"
+    assert server.requests[0][1]["User-Agent"] == "recount/0.1.0"
+
+
+def test_more_than_20_mb_is_not_read(server: ResultsServer) -> None:
+    server.files["/huge.xlsx"] = Served(b"x" * (MAX_BYTES + 1), etag=False, last_modified=False)
+    with pytest.raises(FetchFailed) as failed:
+        fetch(server.url("/huge.xlsx"), Policy.anyone())
+    assert "more than the 20 MB a scan reads" in str(failed.value)
+
+
+def test_one_resolution_decides_the_policy_and_the_connection(server: ResultsServer) -> None:
+    """DNS rebinding: the name resolves to a public address for the check, then to 127.0.0.1
+    (where a results server listens). The connection goes to the address that was checked;
+    127.0.0.1 is never reached."""
+    answers = iter([["93.184.216.34"], ["127.0.0.1"]])
+    asked: list[str] = []
+    connected: list[tuple[str, int]] = []
+
+    def resolve(host: str) -> list[str]:
+        asked.append(host)
+        return next(answers)
+
+    def connect(address: tuple[str, int], timeout: float) -> socket.socket:
+        connected.append(address)  # never a real connection to a public address
+        raise ConnectionRefusedError
+
+    server.files["/x.xlsx"] = Served(b"inside")
+    port = server.server.server_address[1]
+    policy = Policy(
+        Policy.from_setting(f"http://results.example.org:{port}").hosts,
+        resolve=resolve,
+        connect=connect,
+    )
+    with pytest.raises(FetchFailed) as failed:
+        fetch(f"http://results.example.org:{port}/x.xlsx", policy)
+    assert "connection was refused" in str(failed.value)
+    assert asked == ["results.example.org"]  # resolved once
+    assert connected == [("93.184.216.34", port)]  # to the checked address only
+    assert server.requests == []  # 127.0.0.1 was never reached
+
+
+def test_a_second_answer_inside_the_network_is_never_used_for_a_redirect_either(
+    server: ResultsServer,
+) -> None:
+    """Each hop is resolved and checked once: a redirect to a name that now resolves inside
+    is refused before any connection to it."""
+    answers = {"results.example.org": ["127.0.0.1"], "other.example.org": ["10.0.0.8"]}
+    port = server.server.server_address[1]
+    server.files["/x.xlsx"] = Served(
+        b"", status=302, location=f"http://other.example.org:{port}/y.xlsx"
+    )
+    policy = Policy(
+        Policy.from_setting(f"http://127.0.0.1:{port},http://other.example.org:{port}").hosts,
+        resolve=lambda host: answers[host],
+    )
+    with pytest.raises(FetchRefused) as refused:
+        fetch(f"http://127.0.0.1:{port}/x.xlsx", policy)
+    assert "other.example.org is a loopback, private or link-local address" in str(refused.value)
+    assert [path for path, _ in server.requests] == ["/x.xlsx"]
+
+
+def test_the_pinned_connection_still_reaches_a_listed_server(server: ResultsServer) -> None:
+    server.files["/x.xlsx"] = Served(b"results")
+    got = fetch(server.url("/x.xlsx"), Policy.anyone())
+    assert got.body == b"results"

@@ -1,0 +1,82 @@
+"""The production entry: gunicorn with our config serves bot.server.wsgi:application."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from ...fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack, command_body, signed_headers
+from ...servers import ROOT, env_without_slack, free_port, post, serving
+
+# Slow (server processes): `make quick` leaves it out.
+pytestmark = pytest.mark.slow
+
+
+def test_gunicorn_serves_the_wsgi_app_with_our_config(fake: FakeSlack) -> None:
+    port, logs = free_port(), list[str]()
+    gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+    argv = [gunicorn, "-c", str(ROOT / "gunicorn.conf.py"), "bot.server.wsgi:application"]
+    with serving(argv, port, fake, logs, PORT=str(port), WEB_CONCURRENCY="1") as base:
+        body = command_body("county Smith 1204 Jones 1199", fake.response_url())
+        status, text = post(f"{base}/slack/events", body, signed_headers(body))
+        assert status == 200 and json.loads(text)["response_type"] == "in_channel"
+        status, _ = post(f"{base}/slack/events", body, signed_headers(body, secret="wrong"))
+        assert status == 401
+    assert BOT_TOKEN not in logs[0] and SIGNING_SECRET not in logs[0]
+    assert '"msg": "request"' in logs[0]  # structured request lines with their ids
+
+
+@pytest.mark.parametrize(
+    ("answer", "said"),
+    [
+        (
+            {"ok": False, "error": "invalid_auth"},
+            "error: Slack rejected SLACK_BOT_TOKEN (invalid_auth)",
+        ),
+        (None, "error: cannot reach"),
+    ],
+)
+def test_gunicorn_with_a_rejected_token_stops_in_its_master_with_one_line(
+    fake: FakeSlack, answer: dict[str, object] | None, said: str
+) -> None:
+    port = free_port()
+    if answer is not None:
+        fake.answers["auth.test"] = answer
+        api = fake.api_url
+    else:
+        api = f"http://127.0.0.1:{free_port()}/api/"  # nobody listens: Slack unreachable
+    gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+    started = time.monotonic()
+    done = subprocess.run(
+        [gunicorn, "-c", str(ROOT / "gunicorn.conf.py"), "bot.server.wsgi:application"],
+        env=env_without_slack(
+            SLACK_BOT_TOKEN="xoxb-fake",
+            SLACK_SIGNING_SECRET=SIGNING_SECRET,
+            SLACK_API_URL=api,
+            PORT=str(port),
+            WEB_CONCURRENCY="2",
+        ),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.returncode == 2 and time.monotonic() - started < 10
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert lines == [lines[0]] and lines[0].startswith(said), done.stderr
+    assert "Booting worker" not in done.stderr and "Traceback" not in done.stderr
+    assert len(fake.to("auth.test")) <= 1  # checked once, in the master
+
+
+def test_host_and_port_say_where_gunicorn_listens(fake: FakeSlack) -> None:
+    port, logs = free_port(), list[str]()
+    gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+    argv = [gunicorn, "-c", str(ROOT / "gunicorn.conf.py"), "bot.server.wsgi:application"]
+    with serving(argv, port, fake, logs, HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="1"):
+        pass
+    assert f"Listening at: http://127.0.0.1:{port}" in logs[0]

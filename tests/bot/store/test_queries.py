@@ -1,0 +1,88 @@
+"""The watch database on SQLite and on a real PostgreSQL server: migrations applied at start-up
+(once, however many processes start together), the lease, and changes stored before told."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import inspect, text
+
+from bot.store.database import open_database
+from bot.store.queries import Store
+from domain.changes import Band, Change, ChangeKind, ContestReading
+from handlers.watch.records import WatchSpec
+
+from ...servers import ROOT
+
+# Slow (server processes, a fuzz, long properties): `make quick` leaves it out.
+pytestmark = pytest.mark.slow
+
+SPEC = WatchSpec("slack:T0MONTANA:C0CANVASS", ("https://results.example/x.xlsx",), {}, 60)
+
+
+def reading(margin: int) -> ContestReading:
+    return ContestReading("k", "Sheriff", Band.RECOUNT, margin, ("A",), "recount_available", ())
+
+
+def test_the_schema_is_made_by_the_migrations(any_database: str) -> None:
+    engine = open_database(any_database)
+    tables = set(inspect(engine).get_table_names())
+    assert {"watches", "source_states", "readings", "reading_contests", "changes"} <= tables
+    with engine.connect() as connection:
+        (version,) = connection.execute(text("SELECT version_num FROM alembic_version")).one()
+    assert version == "0001"
+    open_database(any_database)  # opening again: nothing to apply, nothing breaks
+
+
+def test_processes_starting_together_migrate_once(any_database: str) -> None:
+    code = "from bot.store.database import open_database; open_database()"
+    starting = [
+        subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stderr=subprocess.PIPE, text=True)
+        for _ in range(3)
+    ]
+    for process in starting:
+        _, err = process.communicate(timeout=60)
+        assert process.returncode == 0, err
+    assert "watches" in inspect(open_database(any_database)).get_table_names()
+
+
+def test_one_lease_at_a_time_and_a_dead_holders_expires(any_database: str) -> None:
+    store = Store(open_database(any_database))
+    watch = store.watch_for(SPEC, "U0CLERK")
+    ttl = timedelta(seconds=1)
+    assert store.take_lease(watch.id, "a", ttl)
+    assert not store.take_lease(watch.id, "b", ttl)  # a holds it
+    assert store.take_lease(watch.id, "a", ttl)  # a renews
+    time.sleep(1.2)
+    assert store.take_lease(watch.id, "b", ttl)  # a's expired: b takes it
+    store.release_lease(watch.id, "b")
+    assert store.take_lease(watch.id, "a", ttl)  # given back: free at once
+    store.stop([watch.id], "U0CLERK")
+    assert not store.take_lease(watch.id, "a", ttl)  # a stopped watch is read by nobody
+
+
+def test_changes_are_stored_before_they_are_told(any_database: str) -> None:
+    store = Store(open_database(any_database))
+    watch = store.watch_for(SPEC, None)
+    change = Change("k", "Sheriff", ChangeKind.MARGIN, reading(9), reading(7))
+    store.store_reading(watch.id, "general", {"contests": 1}, {"k": reading(7)}, [change])
+    (pending,) = store.changes(watch.id, unposted=True)
+    assert pending.change == change and pending.posted_at is None
+    store.mark_posted([pending.id])
+    assert store.changes(watch.id, unposted=True) == []
+    (told,) = store.changes(watch.id)
+    assert told.posted_at is not None
+    last = store.last_reading(watch.id)
+    assert last is not None and last[1]["k"].margin == 7
+
+
+def test_the_same_command_is_the_same_watch(any_database: str) -> None:
+    store = Store(open_database(any_database))
+    first = store.watch_for(SPEC, None)
+    assert store.watch_for(SPEC, None).id == first.id
+    other = WatchSpec(SPEC.place, SPEC.sources, {"canvass": "2022-11-28"}, 60)
+    assert store.watch_for(other, None).id != first.id

@@ -1,0 +1,130 @@
+"""watch.md's change table, change by change, on the text, the JSON and the Slack message:
+two readings of a small table, scanned, compared, and said the same way everywhere."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import pytest
+from slack_sdk.models.blocks import Block
+
+from domain.changes import Band, ChangeKind, compare
+from handlers.results import Scan, ScanOptions, scan
+from handlers.results.compare import change_line, no_change_line, readings_of
+from handlers.results.report import change_lines
+from handlers.slack.blocks.watch import changes_message
+
+TODAY = date(2022, 11, 30)
+OPTIONS = ScanOptions(today=TODAY, canvass=date(2022, 11, 28))
+# A sheriff's race of 8,000 votes: up to 20 qualify under (1) (1/400), up to 40 are in the
+# 13-16-211 bond band (1/200); 4005-3995 is 10 (recount), 4015-3985 is 30 (bond), 4100-3900
+# is 200 (outside).
+
+
+def table(*rows: str) -> Scan:
+    data = "\n".join(("contest,choice,votes", *rows)).encode()
+    return scan([("t.csv", data)], OPTIONS)
+
+
+def sheriff(a: int, b: int) -> tuple[str, str]:
+    return f"Sheriff,A,{a}", f"Sheriff,B,{b}"
+
+
+# (name, before rows, after rows, change, band before, band after)
+CASES = [
+    ("leader", sheriff(4005, 3995), sheriff(3995, 4005), ChangeKind.LEADER, "recount", "recount"),
+    ("entered", sheriff(4100, 3900), sheriff(4005, 3995), ChangeKind.ENTERED, "none", "recount"),
+    ("band", sheriff(4005, 3995), sheriff(4015, 3985), ChangeKind.BAND, "recount", "bond"),
+    ("left", sheriff(4015, 3985), sheriff(4100, 3900), ChangeKind.LEFT, "bond", "none"),
+    ("margin", sheriff(4005, 3995), sheriff(4004, 3996), ChangeKind.MARGIN, "recount", "recount"),
+    ("new", (), sheriff(4005, 3995), ChangeKind.NEW, None, "recount"),
+    ("gone", sheriff(4005, 3995), (), ChangeKind.GONE, "recount", None),
+]
+FILLER = ("Coroner,C,900", "Coroner,D,100")  # far outside the bands, in both readings
+
+
+@pytest.mark.parametrize(
+    ("before_rows", "after_rows", "kind", "band_before", "band_after"),
+    [pytest.param(*case[1:], id=case[0]) for case in CASES],
+)
+def test_each_change_on_every_surface(
+    before_rows: tuple[str, ...],
+    after_rows: tuple[str, ...],
+    kind: ChangeKind,
+    band_before: str | None,
+    band_after: str | None,
+) -> None:
+    before, after = table(*FILLER, *before_rows), table(*FILLER, *after_rows)
+    changes = compare(readings_of(before), readings_of(after))
+    (change,) = changes  # the coroner's count did not move: silent
+    assert change.kind is kind
+    # JSON
+    j = change.as_json()
+    assert j["change"] == kind.value and j["title"] == "Sheriff"
+    assert (j["before"] or {}).get("band") == band_before
+    assert (j["after"] or {}).get("band") == band_after
+    json.dumps(j)
+    # text: the change's line, then (for a contest now in a band) what to do
+    line = change_line(change)
+    text = "\n".join(change_lines(changes, after, "Nov 29 10:00 UTC"))
+    assert text.startswith("1 change since Nov 29 10:00 UTC:")
+    assert line in " ".join(text.split())
+    if band_after in ("recount", "bond"):
+        assert "Check it: recount check" in text
+    # Slack: the same line, escaped, and a Check button for a contest with a verdict
+    message = changes_message(changes, after, "Nov 29 10:00 UTC")
+    for block in message.blocks:
+        assert Block.parse(block) is not None
+    section = message.blocks[1]["text"]["text"]
+    assert section.startswith(f"*{line}*")
+    assert ("accessory" in message.blocks[1]) is (band_after is not None)
+
+
+def test_the_words_of_each_change() -> None:
+    said = {}
+    for name, before_rows, after_rows, *_ in CASES:
+        (change,) = compare(
+            readings_of(table(*FILLER, *before_rows)), readings_of(table(*FILLER, *after_rows))
+        )
+        said[name] = change_line(change)
+    assert said["leader"] == (
+        "Leader changed — Sheriff: B now (A before); margin 10, the recount band"
+    )
+    assert said["entered"] == (
+        "Entered the recount band — Sheriff: margin 10 (margin 200 before, outside the bands)"
+    )
+    assert said["band"] == (
+        "Moved to the 13-16-211 bond band — Sheriff: margin 30 (margin 10 before, the recount band)"
+    )
+    assert said["left"] == "Left the 13-16-211 bond band — Sheriff: margin 200 (margin 30 before)"
+    assert said["margin"] == (
+        "Margin moved — Sheriff: margin 8 (margin 10 before), still in the recount band"
+    )
+    assert said["new"] == "New contest — Sheriff: the recount band, margin 10"
+    assert said["gone"] == "No longer in the reading — Sheriff"
+
+
+def test_changes_are_ranked_in_the_order_of_the_table() -> None:
+    before = table(*sheriff(4100, 3900), "Mayor,E,4005", "Mayor,F,3995", "Clerk,G,5", "Clerk,H,4")
+    after = table(
+        *sheriff(4005, 3995), "Mayor,E,3995", "Mayor,F,4005", "Judge X,I,5", "Judge X,J,4"
+    )
+    kinds = [c.kind for c in compare(readings_of(before), readings_of(after))]
+    assert kinds == [ChangeKind.LEADER, ChangeKind.ENTERED, ChangeKind.NEW, ChangeKind.GONE]
+
+
+def test_a_move_far_outside_the_bands_is_silent() -> None:
+    before, after = table(*sheriff(4100, 3900)), table(*sheriff(4200, 3800))
+    assert compare(readings_of(before), readings_of(after)) == []
+    assert change_lines([], after, "Nov 29 10:00 UTC") == [no_change_line("Nov 29 10:00 UTC")]
+    assert no_change_line("X") == "No contest changed band or leader since X."
+
+
+def test_bands_come_from_the_margin_whatever_the_date() -> None:
+    late = scan(
+        [("t.csv", b"contest,choice,votes\nSheriff,A,4005\nSheriff,B,3995")],
+        ScanOptions(today=date(2030, 1, 1), canvass=date(2022, 11, 28)),
+    )
+    (reading,) = readings_of(late).values()
+    assert reading.band is Band.RECOUNT and reading.outcome == "deadline_passed"

@@ -1,0 +1,130 @@
+"""Every message shape the bot builds passes slack_sdk.models' validation and Slack's limits."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain import KINDS, Family, InputError, build_check, check, verdict_json
+from domain.explain import explain
+from handlers.slack.blocks.verdict import (
+    ADJUST_ACTION_ID,
+    error_message,
+    saved_inputs,
+    verdict_message,
+)
+
+from ....builders import question, race, verdict_of
+from ....conftest import TODAY
+from ....slack_helpers import assert_valid, texts_of
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+@pytest.mark.parametrize("canvass", [None, date(2026, 11, 16), date(2026, 11, 1)])
+def test_every_kind_and_outcome_builds_valid_blocks(kind: Any, canvass: date | None) -> None:
+    family = KINDS[kind].family
+    verdicts = []
+    if family is Family.CANDIDATE_RACE:
+        verdicts += [
+            race(kind, 1204, 1199, canvass=canvass),
+            race(kind, 5000, 100, canvass=canvass),
+        ]
+        verdicts.append(race(kind, 700, 700, 10, seats=1, canvass=canvass))
+    elif family is Family.BALLOT_QUESTION:
+        verdicts += [question(kind, 3237, 3250, canvass=canvass, signers=1)]
+        verdicts += [question(kind, 3000, 1, canvass=canvass), question(kind, 9, 9)]
+    else:
+        verdicts.append(check(build_check(kind, {"canvass": canvass}), TODAY))
+    for v in verdicts:
+        assert_valid(verdict_message(v, asked_by="U0CLERK").blocks)
+
+
+def test_error_message_is_valid_and_shows_the_command() -> None:
+    message = error_message('"x" is wrong <!channel>', "county A 1 B 2")
+    assert_valid(message.blocks)
+    assert message.text == (
+        ':warning: "x" is wrong &lt;!channel&gt;\nFor example: `/recount county A 1 B 2`'
+    )
+
+
+def test_the_message_says_what_the_explanation_says() -> None:
+    v = verdict_of('county Smith 1204 Jones 1199 canvass 2026-11-16 race "Sheriff"')
+    e = explain(v)
+    message = verdict_message(v, asked_by="U0CLERK")
+    assert message.text == f"✅ {e.headline}: {e.summary} ({e.citation})"
+    assert message.text.startswith("✅ Recount available — Sheriff · county office:")
+    header, read_as = message.blocks[0], message.blocks[1]
+    assert header["text"]["text"] == "✅ Recount available — Sheriff · county office"
+    assert read_as["type"] == "context"
+    assert read_as["elements"][0]["text"] == e.read_as
+    sections = [b["text"]["text"] for b in message.blocks if b["type"] == "section"]
+    assert sections[0] == f"*{e.summary}*\n{e.contest}"
+    assert sections[1] == "*Margin*\n" + "\n".join(f"• {line}" for line in e.margin_lines)
+    assert any(e.edition in t for b in message.blocks for t in texts_of(b))
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("canvass-error", "canvass_board_may_require"),
+        ("school A 1204 B 1199 canvass 2026-11-16", "school_election_subsection"),
+        ("legislature A 4010 B 3990 canvass 2026-11-16", "notice_by_certified_mail"),
+    ],
+)
+def test_todays_code_sits_under_the_edition_line_in_slack_as_in_the_text(
+    text: str, code: str
+) -> None:
+    """The Slack message, the text and the JSON carry the same note from the same fields."""
+    v = verdict_of(text)
+    e = explain(v)
+    (line,) = e.current_law
+    (note,) = [n for n in v.current_law if n.code == code]
+    assert line == note.line and line.startswith("Today's code (")
+    context = [
+        b["elements"][0]["text"]
+        for b in verdict_message(v, asked_by="U0CLERK").blocks
+        if b["type"] == "context" and e.edition in b["elements"][0]["text"]
+    ]
+    assert len(context) == 1
+    edition_line, todays_code, *_ = context[0].split("\n")
+    assert edition_line == e.edition
+    assert todays_code == line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    assert [n["code"] for n in verdict_json(v)["current_law"]] == [code]
+
+
+def test_the_button_carries_the_declared_inputs_without_markup() -> None:
+    v = verdict_of('county "A<b>&" 5 B 4 seats 1 canvass 2026-11-16')
+    message = verdict_message(v)
+    (actions,) = [b for b in message.blocks if b["type"] == "actions"]
+    (button,) = actions["elements"]
+    assert button["action_id"] == ADJUST_ACTION_ID
+    assert button["value"] == saved_inputs(v)
+    assert "<" not in button["value"] and "&" not in button["value"]
+    assert json.loads(button["value"]) == v.inputs.model_dump(mode="json", exclude_none=True)
+
+
+def test_a_race_with_many_long_names_stays_within_limits() -> None:
+    names = [(f"{'Candidate-' * 9}{i:03d}", 1000 - i) for i in range(120)]
+    v = check(build_check("county", {"candidates": tuple(names)}), TODAY)
+    message = verdict_message(v)
+    assert_valid(message.blocks)
+    # too long for the button: the verdict is still posted, without it
+    assert all(b["type"] != "actions" for b in message.blocks)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(min_size=1, max_size=40), min_size=2, max_size=6), st.integers(0, 3))
+def test_any_names_build_valid_blocks(names: list[str], seats_extra: int) -> None:
+    candidates = tuple((name, 100 + i) for i, name in enumerate(names))
+    try:
+        inputs = build_check(
+            "district", {"candidates": candidates, "seats": 1 + seats_extra % (len(names) - 1)}
+        )
+    except InputError:
+        return
+    assert_valid(verdict_message(check(inputs, TODAY), asked_by="U0CLERK").blocks)

@@ -1,0 +1,80 @@
+"""Reading the submitted form: values by block, read by each field's declared type."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import pytest
+
+from domain import BallotQuestion, CandidateRace, InputError
+from handlers.slack.form_state import (
+    errors_by_block,
+    read_form,
+    saved_fields,
+    selected_kind,
+    text_values,
+)
+
+from ...slack_helpers import state
+
+
+def test_a_race() -> None:
+    values = state("county", canvass="2026-11-16", candidates="Smith: 1204\nJones 1,199", seats="1")
+    race = read_form(values["values"])
+    assert isinstance(race, CandidateRace)
+    assert [(c.name, c.votes) for c in race.candidates] == [("Smith", 1204), ("Jones", 1199)]
+    assert (race.seats, race.canvass) == (1, date(2026, 11, 16))
+
+
+def test_a_question_with_blank_optional_fields() -> None:
+    q = read_form(state("question", votes_for="3,237", votes_against="3250", signers="")["values"])
+    assert isinstance(q, BallotQuestion)
+    assert (q.votes_for, q.votes_against, q.signers) == (3237, 3250, None)
+
+
+def test_every_bad_field_is_reported_on_its_block() -> None:
+    values = state("county", candidates="Smith: 1204\nJones", seats="two", total="-1")["values"]
+    with pytest.raises(InputError) as caught:
+        read_form(values)
+    found = {p.field: p.message for p in caught.value.problems}
+    assert set(found) == {"candidates", "seats", "total"}
+    assert found["candidates"].startswith("line 2: ")
+    assert found["seats"] == 'seats must be a number, not "two"'
+
+
+def test_no_kind_chosen() -> None:
+    with pytest.raises(InputError, match="choose the kind of contest"):
+        read_form(state()["values"])
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        {},
+        {"kind": "county"},
+        {"kind": {"kind_select": []}},
+        {"kind": {"kind_select": {"selected_option": {"value": "nope"}}}},
+    ],
+)
+def test_a_malformed_kind_is_no_kind(values: dict[str, Any]) -> None:
+    assert selected_kind(values) is None
+
+
+def test_text_values_skip_what_is_not_an_object() -> None:
+    values = {"seats": "3", "total": {"value": "x"}, "signers": {"value": {"value": "12"}}}
+    assert text_values(values) == {"signers": "12"}
+
+
+def test_errors_by_block() -> None:
+    error = InputError.about("seats", "bad")
+    assert errors_by_block(error, {"kind", "seats"}) == {"seats": "bad"}
+    assert errors_by_block(error, {"kind"}) == {"kind": "bad"}
+
+
+def test_saved_fields() -> None:
+    kind, fields = saved_fields('{"kind":"city","seats":3}')
+    assert (kind.value, fields) == ("municipal", {"seats": 3})
+    for bad in ("", "[]", '{"seats":3}', '{"kind":"nope"}'):
+        with pytest.raises(InputError, match="could not be read back"):
+            saved_fields(bad)

@@ -1,0 +1,66 @@
+"""`/recount watch` in process, against the fake Slack: list, stop, and the limits."""
+
+from __future__ import annotations
+
+import json
+
+from slack_bolt import App
+
+from bot.store.database import open_database
+from bot.store.queries import Store
+from handlers.slack.after_ack import AfterAck
+from handlers.slack.blocks.watch import root_message
+from handlers.watch.records import WatchSpec
+
+from ...fake_slack import FakeSlack
+from ...slack_helpers import CHANNEL, USER, run_command
+
+PLACE = f"slack:T0MONTANA:{CHANNEL}"
+
+
+def answer(response: object) -> str:
+    body = json.loads(str(getattr(response, "body", "")) or "{}")
+    return str(body.get("text", ""))
+
+
+def test_list_and_stop_this_channels_watches(
+    app: App, fake: FakeSlack, after_ack: AfterAck, database: str
+) -> None:
+    store = Store(open_database(database))
+    spec = WatchSpec(PLACE, ("https://results.example/x.xlsx",), {}, 300)
+    watch = store.watch_for(spec, USER)
+    store.set_root(watch.id, "1700000000.000100")
+    other = store.watch_for(WatchSpec("slack:T0MONTANA:C0OTHER", spec.sources, {}, 300), USER)
+    listed = answer(run_command(app, fake, "watch list"))
+    assert listed.startswith("1 watch in this channel:")
+    assert "https://results.example/x.xlsx every 5 min" in listed
+    assert answer(run_command(app, fake, "watch stop")).startswith("Stopping")
+    assert after_ack.drain(timeout=10)
+    (update,) = fake.to("chat.update")
+    assert update.body["ts"] == "1700000000.000100"
+    assert update.body["text"].startswith(f"Stopped watching 1 source by <@{USER}> at ")
+    assert "Stopped 1 watch(es)." in str(fake.to("respond/cmd")[-1].body)
+    assert [w.status for w in store.watches(PLACE)] == ["stopped"]
+    running = [w.id for w in store.running("slack:")]
+    assert running == [other.id]  # another channel's watch runs on
+    assert answer(run_command(app, fake, "watch list")).startswith("No watch runs")
+
+
+def test_more_than_ten_sources_are_refused_with_the_number(app: App, fake: FakeSlack) -> None:
+    urls = " ".join(f"https://results.example/{n}.xlsx" for n in range(11))
+    said = answer(run_command(app, fake, f"watch {urls}"))
+    assert said == "11 sources: a watch reads 10 at the most"
+    assert fake.calls == []
+
+
+def test_a_watch_without_a_url_says_how_to_write_one(app: App, fake: FakeSlack) -> None:
+    said = answer(run_command(app, fake, "watch canvass 11/28"))
+    assert said.startswith("name the results URL to watch.")
+    assert "/recount watch URL..." in said
+
+
+def test_the_root_message_mentions_who_started_it() -> None:
+    message = root_message(["https://results.example/<x>.xlsx"], 300, USER, None, "signed")
+    assert message.text == f"Watching 1 source every 5 min — started by <@{USER}>"
+    section = message.blocks[0]["text"]["text"]
+    assert f"<@{USER}>" in section and "&lt;x&gt;" in section  # the URL's words escaped
