@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from datetime import date, datetime
-from zoneinfo import ZoneInfo
 
-MONTANA = ZoneInfo("America/Denver")
+from domain.montana import TIME_ZONE
+
+MONTANA = TIME_ZONE  # the zone is the domain's (domain.montana); the clock reads it
 
 
 def montana_now() -> datetime:

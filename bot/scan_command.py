@@ -17,6 +17,7 @@ from typing import Final, TextIO
 from bot.clock import montana_today
 from bot.terminal import EXIT_OK, EXIT_USAGE, one_line, today_argument
 from domain import InputError
+from domain.kinds import state_canvass_subsections
 from handlers.results import (
     MAX_BYTES,
     ResultsFileError,
@@ -29,9 +30,9 @@ from handlers.results import (
 )
 from handlers.results.compare import changes_between, readings_of
 from handlers.results.report import change_lines
+from handlers.results.tables import NO_RESULTS_IN_FOLDER, over_the_limit, results_files
 from handlers.syntax import parse_date
 
-RESULTS_SUFFIXES: Final = (".xlsx", ".csv")
 _PATTERN: Final = frozenset("*?[")
 
 
@@ -43,8 +44,8 @@ def add_scan_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--state-canvass",
         metavar="DATE",
-        help="the state canvass: (2), (4) and (5) contests count from it; without it they "
-        "count from --canvass, an earlier, safe date",
+        help=f"the state canvass: {state_canvass_subsections()} contests count from it; without "
+        "it they count from --canvass, an earlier, safe date",
     )
     parser.add_argument("--today", type=today_argument, metavar="YYYY-MM-DD")
     parser.add_argument("--election", type=str.lower, choices=("general", "primary"))
@@ -73,15 +74,9 @@ def expand(given: list[str]) -> list[Path]:
     for name in given:
         path = Path(name)
         if path.is_dir():
-            inside = sorted(
-                p
-                for p in path.iterdir()
-                if p.is_file()
-                and p.suffix.lower() in RESULTS_SUFFIXES
-                and not p.name.startswith((".", "~$"))
-            )
+            inside = results_files(path)
             if not inside:
-                raise ResultsFileError(f"{name}: a folder with no .xlsx or .csv file in it")
+                raise ResultsFileError(f"{name}: {NO_RESULTS_IN_FOLDER}")
             found += inside
         elif not path.exists() and _PATTERN & set(name):
             matches = sorted(Path(m) for m in glob.glob(name) if Path(m).is_file())
@@ -97,7 +92,7 @@ def _read(path: Path) -> bytes:
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise ResultsFileError(f"{path}: {size:,} bytes is over the 20 MB a scan reads")
+            raise ResultsFileError(over_the_limit(path, size))
         return path.read_bytes()
     except OSError as error:
         raise ResultsFileError(f"{path}: cannot be read ({error.strerror or error})") from None

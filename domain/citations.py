@@ -98,6 +98,8 @@ BOND_RECOUNT_SHARE: Final = Cited(
     "13-16-211",
     "defeated by not more than 1/2 of 1% of the total votes cast (recount with a bond)",
 )
+# How the reply names the 13-16-211 band (above 13-16-201's margin, within 1/2 of 1%).
+BOND_BAND_WORDS: Final = f"the {BOND_RECOUNT_SHARE.reference} bond band"
 RECOUNT_BOARD_CONVENES_DAYS: Final = Cited(
     5,
     "13-16-204(2)",

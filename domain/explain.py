@@ -14,6 +14,7 @@ from domain.citations import (
     BOND_RECOUNT_SHARE,
     MARGIN_FLOOR_VOTES,
     PETITION_WINDOW_DAYS,
+    STATUTE,
     Cited,
     percent_phrase,
 )
@@ -293,7 +294,8 @@ def _related_lines(v: Verdict) -> tuple[str, ...]:
             else "13-16-301"
         )
         lines.append(
-            f"{routes}: the 5 days after the canvass ran out with 13-16-201's, on "
+            f"{routes}: the {PETITION_WINDOW_DAYS.value} days after the canvass ran out with "
+            f"{STATUTE}'s, on "
             f"{long_date(v.deadline.deadline)} at the latest."
         )
     return tuple(lines)

@@ -286,3 +286,11 @@ def resolve_kind(word: str) -> ContestKind:
             f'"{word}" is not a kind of contest; use one of: {", ".join(k.value for k in KINDS)}',
         )
     return found
+
+
+def state_canvass_subsections() -> str:
+    """The subsections whose 5 days count from the state canvass, as the reply names them:
+    "(2), (4) and (5)" (from the rows, never typed again)."""
+    found = sorted({info.subsection for info in KINDS.values() if info.counts_from_state_canvass})
+    names = [f"({s.value})" for s in found]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from typing import Final
+from zoneinfo import ZoneInfo
+
+# Every county of Montana keeps Mountain Time: "today" at the edges is today here.
+TIME_ZONE: Final = ZoneInfo("America/Denver")
 
 COUNTY_NAMES: Final = (
     "Beaverhead", "Big Horn", "Blaine", "Broadwater", "Carbon", "Carter", "Cascade",

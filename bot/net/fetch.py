@@ -27,11 +27,11 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.net.errors import network_reason
+from handlers.results.tables import MAX_BYTES, MAX_SIZE_WORDS
 from handlers.watch.ports import Fetched, FetchFailed, FetchRefused
 
 __all__ = ["FetchFailed", "FetchRefused", "Fetched", "Policy", "UrlFetcher", "fetch"]
 
-MAX_BYTES: Final = 20 * 1024 * 1024
 CONNECT_TIMEOUT_S: Final = 10.0
 TOTAL_TIMEOUT_S: Final = 60.0
 ENV_HOSTS: Final = "RECOUNT_WATCH_HOSTS"
@@ -271,7 +271,7 @@ def _read_capped(response: http.client.HTTPResponse, url: str, started: float) -
             return b"".join(chunks)
         size += len(chunk)
         if size > MAX_BYTES:
-            raise FetchFailed(f"{url}: more than the 20 MB a scan reads")
+            raise FetchFailed(f"{url}: more than {MAX_SIZE_WORDS}")
         chunks.append(chunk)
 
 

@@ -7,11 +7,12 @@ from collections.abc import Mapping
 from typing import Final
 
 from domain.changes import Band, Change, ChangeKind, ContestReading, band_of, compare, leader_of
+from domain.citations import BOND_BAND_WORDS
 from handlers.results.scan import Scan, ScannedContest
 
 BAND_WORDS: Final = {
     Band.RECOUNT: "the recount band",
-    Band.BOND: "the 13-16-211 bond band",
+    Band.BOND: BOND_BAND_WORDS,
     Band.NONE: "outside the bands",
 }
 

@@ -16,6 +16,7 @@ from domain import KINDS, Outcome, verdict_json
 from domain.changes import Band, Change, ChangeKind
 from domain.deadline import long_date
 from domain.explain import explain, what_if
+from domain.kinds import state_canvass_subsections
 from domain.related import BOND_RECOUNT
 from handlers.results.compare import change_line, no_change_line, scanned_by_identity
 from handlers.results.scan import Scan, ScannedContest
@@ -230,13 +231,14 @@ def opening_lines(result: Scan) -> list[str]:
     )
     if options.state_canvass is not None:
         out.append(
-            "Contests under (2), (4) and (5) count from the state canvass of "
+            f"Contests under {state_canvass_subsections()} count from the state canvass of "
             f"{long_date(options.state_canvass)}."
         )
     elif spans:
         out.append(
-            "Contests under (2), (4) and (5) count from that county canvass: an earlier, safe "
-            "date; their official canvass is the state canvass (add --state-canvass DATE)."
+            f"Contests under {state_canvass_subsections()} count from that county canvass: an "
+            "earlier, safe date; their official canvass is the state canvass (add "
+            "--state-canvass DATE)."
         )
     return out
 

@@ -12,6 +12,7 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from pathlib import Path
 from typing import Final
 
 import python_calamine
@@ -20,6 +21,30 @@ import python_calamine
 Cell = str | int | float | bool | date | datetime | time | timedelta | None
 Row = Sequence[Cell]
 MAX_BYTES: Final = 20 * 1024 * 1024  # scan.md: larger files are refused
+# The files a folder is read for (never an Excel lock file or a hidden one: results_files).
+RESULTS_SUFFIXES: Final = (".xlsx", ".csv")
+NO_RESULTS_IN_FOLDER: Final = "a folder with no .xlsx or .csv file in it"
+
+
+def results_files(folder: Path) -> list[Path]:
+    """A folder's results files, by name (never an Excel lock file or a hidden one)."""
+    return sorted(
+        p
+        for p in folder.iterdir()
+        if p.is_file()
+        and p.suffix.lower() in RESULTS_SUFFIXES
+        and not p.name.startswith((".", "~$"))
+    )
+
+
+MAX_SIZE_WORDS: Final = f"the {MAX_BYTES // (1024 * 1024)} MB a scan reads"
+
+
+def over_the_limit(name: object, size: int) -> str:
+    """What a clerk reads of a file too large to scan, naming it."""
+    return f"{name}: {size:,} bytes is over {MAX_SIZE_WORDS}"
+
+
 _ZIP: Final = b"PK\x03\x04"
 _OLE2: Final = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # old .xls, or an encrypted .xlsx
 
@@ -73,7 +98,7 @@ def read_tables(name: str, data: bytes) -> list[Table]:
     if not data:
         raise ResultsFileError(f"{name}: the file is empty")
     if len(data) > MAX_BYTES:
-        raise ResultsFileError(f"{name}: {len(data):,} bytes is over the 20 MB a scan reads")
+        raise ResultsFileError(over_the_limit(name, len(data)))
     if data.startswith(_OLE2):
         raise ResultsFileError(
             f"{name}: a password-protected workbook or an old .xls; save it as .xlsx without "

@@ -9,8 +9,6 @@ clerk used the shortcut.
 from __future__ import annotations
 
 import logging
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
@@ -29,6 +27,7 @@ from handlers.results.contests import reading_line
 from handlers.results.formats import read_file
 from handlers.results.request import scan_request
 from handlers.results.scan import Scan
+from handlers.results.tables import over_the_limit
 from handlers.slack.actions.reminders import remind_value
 from handlers.slack.blocks.scan import (
     CHECK_ACTION_ID,
@@ -42,7 +41,7 @@ from handlers.slack.blocks.verdict import verdict_message
 from handlers.slack.form_state import saved_check
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import mapping_at, text_at
-from handlers.slack.services import Services
+from handlers.slack.services import Download, DownloadFailed, DownloadProblem, Services
 from handlers.watch.records import DatabaseError, Remembered
 
 log = logging.getLogger(__name__)
@@ -85,7 +84,15 @@ class SharedFile:
     name: str  # as the event names it; "the file" where it does not
 
 
-def _download(client: WebClient, shared: SharedFile) -> tuple[str, bytes]:
+_SAID: Final = {
+    DownloadProblem.FORBIDDEN: FORBIDDEN,
+    DownloadProblem.GONE: GONE,
+    DownloadProblem.UNREACHABLE: UNREACHABLE,
+    DownloadProblem.TOO_SLOW: TOO_SLOW,
+}
+
+
+def _download(client: WebClient, download: Download, shared: SharedFile) -> tuple[str, bytes]:
     """A file's name and bytes. Raises ResultsFileError with one line naming it."""
     try:
         info = client.files_info(file=shared.id)["file"]
@@ -98,26 +105,19 @@ def _download(client: WebClient, shared: SharedFile) -> tuple[str, bytes]:
     name = str(info.get("name") or shared.name)
     size = int(info.get("size") or 0)
     if size > MAX_BYTES:
-        raise ResultsFileError(f"{name}: {size:,} bytes is over the 20 MB a scan reads")
+        raise ResultsFileError(over_the_limit(name, size))
     url = info.get("url_private_download") or info.get("url_private")
     if not isinstance(url, str) or not url.startswith(("https://", "http://")):
         raise ResultsFileError(f"{name}: Slack gave no address to download it from")
-    request = urllib.request.Request(url, headers={"Authorization": f"Bearer {client.token}"})
     try:
-        with urllib.request.urlopen(request, timeout=DOWNLOAD_TIMEOUT) as response:
-            return name, response.read(MAX_BYTES + 1)
-    except urllib.error.HTTPError as error:
-        text = {401: FORBIDDEN, 403: FORBIDDEN, 404: GONE, 410: GONE}.get(error.code, UNREACHABLE)
-        raise ResultsFileError(text.format(name=name)) from None
-    except TimeoutError:
-        raise ResultsFileError(TOO_SLOW.format(name=name)) from None
-    except (urllib.error.URLError, OSError) as error:
-        timed_out = isinstance(getattr(error, "reason", None), TimeoutError)
-        raise ResultsFileError((TOO_SLOW if timed_out else UNREACHABLE).format(name=name)) from None
+        return name, download(url, client.token, MAX_BYTES, DOWNLOAD_TIMEOUT)
+    except DownloadFailed as failed:
+        raise ResultsFileError(_SAID[failed.problem].format(name=name)) from None
 
 
 def run_scan(
     client: WebClient,
+    download: Download,
     to: ScanTarget,
     files: list[SharedFile],
     options: ScanOptions,
@@ -135,7 +135,7 @@ def run_scan(
     try:
         if count > MAX_FILES:
             raise ResultsFileError(f"{count} files at once: a scan takes {MAX_FILES} at the most")
-        result = scan([_download(client, f) for f in files], options)
+        result = scan([_download(client, download, f) for f in files], options)
     except (ResultsFileError, InputError) as error:
         message = scan_error(str(error))
         client.chat_update(channel=to.channel, ts=ts, **message.as_kwargs())
@@ -183,10 +183,10 @@ def _shared_files(message: dict[str, Any]) -> list[SharedFile]:
     ]
 
 
-def prefill(client: WebClient, shared: SharedFile) -> tuple[str | None, str]:
+def prefill(client: WebClient, download: Download, shared: SharedFile) -> tuple[str | None, str]:
     """What the file says of itself for the form (its election), and a line saying so."""
     try:
-        name, data = _download(client, shared)
+        name, data = _download(client, download, shared)
         election = read_file(name, data).election
     except ResultsFileError as error:
         return None, f"{error} The scan will say the same if you go on."
@@ -218,7 +218,7 @@ def register(app: App, services: Services) -> None:
                     channel=to.channel, thread_ts=to.thread_ts, **message.as_kwargs()
                 )
                 return
-            run_scan(client, to, shared, options, dm_memory(services, team, to))
+            run_scan(client, services.download, to, shared, options, dm_memory(services, team, to))
 
         services.after_ack.run(work, body={}, request_id=request_id_of(context))
 
@@ -269,7 +269,7 @@ def register(app: App, services: Services) -> None:
             opened = client.views_open(trigger_id=trigger, view=scan_form(metadata))
             found = opened.get("view")
             view: dict[str, Any] = found if isinstance(found, dict) else {}
-            election, said = prefill(client, shared[0])
+            election, said = prefill(client, services.download, shared[0])
             client.views_update(
                 view_id=str(view.get("id")),
                 hash=view.get("hash"),
@@ -309,7 +309,7 @@ def register(app: App, services: Services) -> None:
             if isinstance(f, list) and len(f) == 2
         ]
         services.after_ack.run(
-            lambda: run_scan(client, to, files, options),
+            lambda: run_scan(client, services.download, to, files, options),
             body={},
             request_id=request_id_of(context),
         )

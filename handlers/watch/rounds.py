@@ -14,16 +14,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 from domain.changes import compare
 from handlers.results import ResultsFileError, ScanOptions, answers_from, scan
 from handlers.results.compare import readings_of
-from handlers.results.tables import MAX_BYTES
+from handlers.results.tables import (
+    MAX_BYTES,
+    NO_RESULTS_IN_FOLDER,
+    over_the_limit,
+    results_files,
+)
 from handlers.watch.ports import Fetcher, FetchFailed, FetchRefused, RoundStore
 from handlers.watch.records import RoundResult, SourceSnapshot, WatchSpec
-
-RESULTS_SUFFIXES: Final = (".xlsx", ".csv")
 
 
 class SourceError(Exception):
@@ -32,17 +35,6 @@ class SourceError(Exception):
 
 def is_url(source: str) -> bool:
     return source.lower().startswith(("https://", "http://"))
-
-
-def results_files(folder: Path) -> list[Path]:
-    """A folder's results files, by name (never an Excel lock file or a hidden one)."""
-    return sorted(
-        p
-        for p in folder.iterdir()
-        if p.is_file()
-        and p.suffix.lower() in RESULTS_SUFFIXES
-        and not p.name.startswith((".", "~$"))
-    )
 
 
 def check_sources(sources: Sequence[str]) -> None:
@@ -90,7 +82,7 @@ def _file(path: Path, before: SourceSnapshot | None) -> _Read:
     except OSError as error:
         raise SourceError(f"{path}: cannot be read ({error.strerror or error})") from None
     if info.st_size > MAX_BYTES:
-        raise SourceError(f"{path}: {info.st_size:,} bytes is over the 20 MB a scan reads")
+        raise SourceError(over_the_limit(path, info.st_size))
     stamp = str(info.st_mtime_ns)
     state = SourceSnapshot(source=str(path), name=path.name, size=info.st_size, mtime_ns=stamp)
     if before is not None and before.size == info.st_size and before.mtime_ns == stamp:
@@ -148,7 +140,7 @@ def _read_all(
             if path.is_dir():
                 files = results_files(path)
                 if not files:
-                    raise SourceError(f"{source}: a folder with no .xlsx or .csv file in it")
+                    raise SourceError(f"{source}: {NO_RESULTS_IN_FOLDER}")
                 reads += [_file(p, before.get(str(p))) for p in files]
             else:
                 reads.append(_file(path, before.get(source)))

@@ -1,4 +1,7 @@
-"""The house: no module imports one that imports it back, and `recount check` loads no Slack."""
+"""The house's import rules (CONTRIBUTING.md, "The floor plan"): Slack only in handlers/slack/
+and bot/; the database and the network only in bot/; domain/ imports only itself; nothing
+imports back up (domain < handlers < bot, and handlers/slack above the Slack-free handlers); no
+cycles; and `recount check` loads no Slack."""
 
 from __future__ import annotations
 
@@ -6,6 +9,9 @@ import ast
 import subprocess
 import sys
 from pathlib import Path
+from typing import Final
+
+import pytest
 
 from ..servers import ROOT
 
@@ -21,32 +27,133 @@ def is_type_checking(node: ast.If) -> bool:
     return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
 
 
-def imports_of(path: Path, modules: set[str]) -> set[str]:
-    """Our modules that `path` imports anywhere in it (TYPE_CHECKING blocks aside)."""
+def all_imports(path: Path, *, type_checking: bool) -> set[str]:
+    """Every module `path` imports anywhere in it (with or without TYPE_CHECKING blocks):
+    `a.b` for `import a.b`; for `from a.b import c`, `a.b.c` (a module, or a name in `a.b`
+    that the caller reduces to `a.b`)."""
     found: set[str] = set()
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = {
-        id(n)
-        for block in ast.walk(tree)
-        if isinstance(block, ast.If) and is_type_checking(block)
-        for n in ast.walk(block)
-    }
+    skipped = (
+        set()
+        if type_checking
+        else {
+            id(n)
+            for block in ast.walk(tree)
+            if isinstance(block, ast.If) and is_type_checking(block)
+            for n in ast.walk(block)
+        }
+    )
     for node in ast.walk(tree):
         if id(node) in skipped:
             continue
         if isinstance(node, ast.Import):
-            found |= {a.name for a in node.names if a.name in modules}
+            found |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            for alias in node.names:
-                submodule = f"{node.module}.{alias.name}"
-                found.add(submodule if submodule in modules else node.module)
-    return found & modules
+            found |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return found
 
 
-def import_graph() -> dict[str, set[str]]:
-    paths = [p for package in PACKAGES for p in (ROOT / package).rglob("*.py")]
+def imports_of(path: Path, modules: set[str], *, type_checking: bool = False) -> set[str]:
+    """Our modules that `path` imports (TYPE_CHECKING blocks aside, unless asked)."""
+    found = set()
+    for name in all_imports(path, type_checking=type_checking):
+        parent = name.rpartition(".")[0]
+        if name in modules:
+            found.add(name)
+        elif parent in modules:
+            found.add(parent)
+    return found
+
+
+def source_files() -> list[Path]:
+    return [p for package in PACKAGES for p in (ROOT / package).rglob("*.py")]
+
+
+def import_graph(*, type_checking: bool = False) -> dict[str, set[str]]:
+    paths = source_files()
     modules = {module_name(p) for p in paths}
-    return {module_name(p): imports_of(p, modules) - {module_name(p)} for p in paths}
+    return {
+        module_name(p): imports_of(p, modules, type_checking=type_checking) - {module_name(p)}
+        for p in paths
+    }
+
+
+# Who may import what (TYPE_CHECKING imports count: a type is a dependency too).
+SLACK: Final = ("slack_bolt", "slack_sdk")
+IO: Final = ("sqlalchemy", "alembic", "psycopg", "urllib.request", "http.client", "socket")
+# A module may import only from its own layer and the layers below it.
+LAYERS: Final = (
+    ("domain",),
+    ("domain", "handlers.syntax", "handlers.results", "handlers.watch"),
+    ("domain", "handlers"),
+    ("domain", "handlers", "bot"),
+)
+
+
+def layer_of(module: str) -> int:
+    if module.startswith("domain"):
+        return 0
+    if module.startswith("handlers.slack") or module == "handlers":
+        return 2
+    if module.startswith("handlers"):
+        return 1
+    return 3
+
+
+def _uses(name: str, roots: tuple[str, ...]) -> bool:
+    return any(name == root or name.startswith(f"{root}.") for root in roots)
+
+
+def rule_breaks() -> list[str]:
+    """Every import that breaks a rule, as `module: imported (why)`."""
+    broken: list[str] = []
+    modules = {module_name(p) for p in source_files()}
+    for path in source_files():
+        module = module_name(path)
+        imported = all_imports(path, type_checking=True)
+        for name in sorted(imported):
+            if _uses(name, SLACK) and not module.startswith(("handlers.slack", "bot")):
+                broken.append(f"{module}: {name} (Slack only in handlers/slack/ and bot/)")
+            if _uses(name, IO) and not module.startswith("bot"):
+                broken.append(f"{module}: {name} (the database and the network only in bot/)")
+        for name in sorted(imports_of(path, modules, type_checking=True)):
+            if not _uses(name, LAYERS[layer_of(module)]):
+                broken.append(f"{module}: {name} (imports back up)")
+    return broken
+
+
+def test_every_import_keeps_the_floor_plan() -> None:
+    assert len(source_files()) > 80
+    assert rule_breaks() == []
+
+
+@pytest.mark.parametrize(
+    ("module", "line", "why"),
+    [
+        ("handlers/watch/rounds.py", "import socket", "the database and the network only in bot/"),
+        ("handlers/results/scan.py", "from slack_sdk import WebClient", "Slack only in"),
+        ("domain/verdict.py", "from handlers.syntax import parse_check", "imports back up"),
+        ("handlers/slack/payload.py", "from bot.clock import montana_today", "imports back up"),
+        ("handlers/watch/rounds.py", "import handlers.slack.payload", "imports back up"),
+        ("handlers/syntax/dates.py", "import sqlalchemy", "the database and the network"),
+    ],
+)
+def test_a_broken_rule_is_caught(
+    module: str, line: str, why: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each rule fails when broken on purpose: one import added to one module."""
+    path = ROOT / module
+    original = path.read_text(encoding="utf-8")
+    real_read = Path.read_text
+
+    def read_text(self: Path, *args: object, **kwargs: object) -> str:
+        text = real_read(self, *args, **kwargs)  # type: ignore[arg-type]
+        return f"{line}\n{text}" if self == path else text
+
+    monkeypatch.setattr(Path, "read_text", read_text)
+    broken = rule_breaks()
+    assert any(b.startswith(module_name(path)) and why in b for b in broken), broken
+    assert path.read_text(encoding="utf-8") != original  # the patch was in force
 
 
 def test_no_module_imports_one_that_imports_it_back() -> None:
@@ -74,7 +181,7 @@ def test_no_module_imports_one_that_imports_it_back() -> None:
 
 
 def test_domain_imports_nothing_above_it() -> None:
-    for module, imported in import_graph().items():
+    for module, imported in import_graph(type_checking=True).items():
         if module.startswith("domain"):
             assert all(i.startswith("domain") for i in imported), (module, imported)
         if module.startswith("handlers.syntax"):

@@ -11,7 +11,6 @@ import logging
 from collections.abc import Callable
 from datetime import date, datetime, time
 from typing import Any, Final
-from zoneinfo import ZoneInfo
 
 from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
@@ -19,6 +18,7 @@ from slack_sdk.errors import SlackApiError, SlackClientError
 
 from domain import Outcome, Verdict
 from domain.deadline import last_open_day, long_date
+from domain.montana import TIME_ZONE as MONTANA
 from domain.read_as import read_as
 from domain.reminders import reminder_days
 from handlers.slack.blocks.text import clip, escape_mrkdwn, is_channel_id
@@ -30,7 +30,6 @@ from handlers.slack.services import Services
 
 log = logging.getLogger(__name__)
 CANCEL_ACTION_ID: Final = "cancel_reminders"
-MONTANA: Final = ZoneInfo("America/Denver")
 AT: Final = time(9, 0)  # 9:00 Mountain Time, when offices are open
 # Outcomes with a petition still to file, and so a deadline worth a reminder.
 REMINDED: Final = (Outcome.AVAILABLE, Outcome.PETITION_SHORT, Outcome.BOND)

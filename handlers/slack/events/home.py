@@ -13,8 +13,8 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
 
 from domain.deadline import long_date
+from domain.montana import TIME_ZONE as MONTANA
 from handlers.results.compare import change_line
-from handlers.slack.actions.reminders import MONTANA
 from handlers.slack.blocks.check_form import form_view
 from handlers.slack.blocks.text import clip, escape_mrkdwn, is_channel_id, is_user_id
 from handlers.slack.metadata import FormContext

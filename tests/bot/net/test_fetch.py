@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from bot.net.fetch import MAX_BYTES, FetchFailed, FetchRefused, Policy, fetch
+from bot.net.fetch import FetchFailed, FetchRefused, Policy, fetch
+from handlers.results.tables import MAX_BYTES
 
 from ...results_server import ResultsServer, Served
 
