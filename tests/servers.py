@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import http.client
+import json
 import os
+import random
 import socket
 import subprocess
 import time
@@ -11,8 +14,9 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlencode
 
-from .fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack
+from .fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack, signed_headers
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,10 +30,30 @@ def post(url: str, body: str, headers: dict[str, str]) -> tuple[int, str]:
         return error.code, error.read().decode()
 
 
+def _ephemeral_range() -> tuple[int, int]:
+    try:
+        low, high = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()
+        return int(low), int(high)
+    except (OSError, ValueError):
+        return 32768, 60999
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A free port for a server process, below the ephemeral range: a port the kernel hands
+    out for `bind(0)` (a fake Slack, a client socket in another xdist worker) could be taken
+    again between here and the server's own bind, and the server would then fail to start
+    or another test's requests would reach it (seen once in `make test`)."""
+    low, _ = _ephemeral_range()
+    start = 20000 + 1000 * int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:] or 0)
+    for _ in range(200):
+        port = random.randrange(start, min(start + 1000, low))
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("no free port below the ephemeral range")
 
 
 def wait_healthy(base: str, process: subprocess.Popen[str], seconds: float = 30) -> None:
@@ -84,3 +108,23 @@ def serving(
     finally:
         process.terminate()
         logs.append(process.communicate(timeout=15)[1])
+
+
+def oversized_answers(server: str, count: int, size: int) -> list[int | str]:
+    """What `count` clients, each sending a whole signed interaction body of `size` bytes,
+    read back: a status, or the error that took its place."""
+    host, port = server.split("//")[1].split("/")[0].split(":")
+    payload = json.dumps({"type": "block_actions", "padding": "x" * size})
+    body = urlencode({"payload": payload})
+    headers = signed_headers(body)
+    seen: list[int | str] = []
+    for _ in range(count):
+        connection = http.client.HTTPConnection(host, int(port), timeout=10)
+        try:
+            connection.request("POST", "/slack/events", body=body.encode(), headers=headers)
+            seen.append(connection.getresponse().status)
+        except OSError as error:  # the answer lost to a reset: what the fix prevents
+            seen.append(type(error).__name__)
+        finally:
+            connection.close()
+    return seen

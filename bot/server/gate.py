@@ -5,6 +5,12 @@ and methods, 413 for a body over MAX_BODY (judged on Content-Length, then while 
 for a missing, malformed or wrong signature or timestamp, 400 for a body that is not UTF-8 or
 not the shape of a Slack request. Whatever still goes wrong inside becomes a 500 with a JSON
 body and one JSON log line, never a plain-text traceback.
+
+A refusal that leaves the body unread (413, or 404/405/400 before reading) must still reach
+the client: closing a socket with unread bytes in it sends a reset, which can destroy the
+answer before the client reads it. So after such an answer is written the connection is
+half-closed and what the client still sends is read and dropped, up to LINGER_BYTES and
+LINGER_S, before the server closes it (`_Lingering`).
 """
 
 from __future__ import annotations
@@ -14,8 +20,9 @@ import hmac
 import io
 import json
 import logging
+import socket
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import unquote_plus
 
@@ -29,6 +36,13 @@ log = logging.getLogger("recount.http")
 # characters), tens of KB at most. 256 KB leaves room and still bounds what is read.
 MAX_BODY: Final = 256 * 1024
 MAX_CLOCK_SKEW: Final = 5 * 60  # seconds, as Slack's own verification allows
+# A refused body is read and dropped after the answer, this much at most, so that the client
+# sees the answer instead of a reset: the 1.2 MB bodies of a misbehaving client, not more.
+LINGER_BYTES: Final = 8 * 1024 * 1024
+LINGER_S: Final = 2.0
+# Where the server puts the connection's socket in the environ (bot.server.http_server; gunicorn
+# puts its own under "gunicorn.socket").
+SOCKET_KEYS: Final = ("recount.socket", "gunicorn.socket")
 # The interaction types the bot answers, with the keys each must carry to be read at all.
 INTERACTIONS: Final = {
     "block_actions": "actions",
@@ -129,6 +143,56 @@ def well_formed(body: str, content_type: str) -> bool:
     return "command" in fields
 
 
+def linger(sock: socket.socket, limit: int = LINGER_BYTES, seconds: float = LINGER_S) -> None:
+    """Half-closes the connection (the answer already sent) and drops what the client still
+    sends, until it closes, or up to `limit` bytes and `seconds`."""
+    try:
+        sock.shutdown(socket.SHUT_WR)
+    except OSError:
+        return  # already gone
+    deadline = time.monotonic() + seconds
+    dropped = 0
+    try:
+        while dropped < limit:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            sock.settimeout(left)
+            chunk = sock.recv(64 * 1024)
+            if not chunk:
+                return
+            dropped += len(chunk)
+    except OSError:
+        return
+
+
+class _Lingering:
+    """A refusal's body; when the server closes it (after writing it), the connection lingers."""
+
+    def __init__(self, body: list[bytes], sock: socket.socket) -> None:
+        self._body = body
+        self._sock = sock
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self._body)
+
+    def close(self) -> None:
+        linger(self._sock)
+
+
+def _unread_body(environ: WSGIEnvironment, answer: list[bytes]) -> Iterable[bytes]:
+    """The answer, lingering after it where the request may still be sending a body."""
+    declared = str(environ.get("CONTENT_LENGTH") or "")
+    method = environ.get("REQUEST_METHOD", "")
+    if declared == "0" or (not declared and method in {"GET", "HEAD"}):
+        return answer
+    for key in SOCKET_KEYS:
+        sock = environ.get(key)
+        if isinstance(sock, socket.socket):
+            return _Lingering(answer, sock)
+    return answer
+
+
 def read_body(environ: WSGIEnvironment) -> bytes | None:
     """The body, or None when it is over MAX_BODY (Content-Length, or what arrives)."""
     declared = environ.get("CONTENT_LENGTH") or ""
@@ -155,16 +219,23 @@ def gate(
                 # Says only that the process answers: nothing about configuration.
                 return _answer(start_response, "200 OK", "ok")
             if path != events_path:
-                return _answer(start_response, "404 Not Found", "not found")
+                return _unread_body(environ, _answer(start_response, "404 Not Found", "not found"))
             if method != "POST":
-                return _answer(start_response, "405 Method Not Allowed", "POST only")
+                return _unread_body(
+                    environ, _answer(start_response, "405 Method Not Allowed", "POST only")
+                )
             declared = environ.get("CONTENT_LENGTH") or ""
             if declared and not declared.isdigit():
-                return _answer(start_response, "400 Bad Request", "bad Content-Length")
+                return _unread_body(
+                    environ, _answer(start_response, "400 Bad Request", "bad Content-Length")
+                )
             body = read_body(environ)
             if body is None:
                 log.info("request refused: body over %d bytes", MAX_BODY)
-                return _answer(start_response, "413 Content Too Large", "request too large")
+                return _unread_body(
+                    environ,
+                    _answer(start_response, "413 Content Too Large", "request too large"),
+                )
             timestamp = str(environ.get("HTTP_X_SLACK_REQUEST_TIMESTAMP", ""))
             signature = str(environ.get("HTTP_X_SLACK_SIGNATURE", ""))
             if signing_secret is not None and not signed(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import logging
 from socketserver import ThreadingMixIn
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 from slack_bolt import App
@@ -43,6 +43,12 @@ class _ThreadingServer(ThreadingMixIn, WSGIServer):
 
 
 class _QuietHandler(WSGIRequestHandler):
+    def get_environ(self) -> dict[str, Any]:
+        environ = super().get_environ()
+        # the gate half-closes and lingers on it after a refusal that left the body unread
+        environ["recount.socket"] = self.connection
+        return environ
+
     def log_message(self, format: str, *args: object) -> None:
         log.debug("%s %s", self.address_string(), format % args)
 

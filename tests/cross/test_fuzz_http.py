@@ -25,7 +25,7 @@ from handlers.syntax import KEYWORDS
 
 from ..conftest import TODAY
 from ..fake_slack import SIGNING_SECRET, FakeSlack, command_body, payload_body, signed_headers
-from ..servers import post
+from ..servers import oversized_answers, post
 from ..slack_helpers import settings_for, signed_form, state, view_payload
 
 # Slow (server processes, a fuzz, long properties): `make quick` leaves it out.
@@ -174,6 +174,10 @@ def test_an_oversized_body_gets_413_unread(
     connection.endheaders()  # a 5 MB body announced, and not one byte of it sent
     assert connection.getresponse().status == 413
     connection.close()
+
+
+def test_ten_oversized_interaction_bodies_get_ten_413s(server: str) -> None:
+    assert oversized_answers(server, 10, 1_200_000) == [413] * 10
 
 
 def test_a_body_without_a_length_is_cut_at_the_limit() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from ...fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack, command_body, signed_headers
-from ...servers import ROOT, env_without_slack, free_port, post, serving
+from ...servers import ROOT, env_without_slack, free_port, oversized_answers, post, serving
 
 # Slow (server processes): `make quick` leaves it out.
 pytestmark = pytest.mark.slow
@@ -27,6 +27,8 @@ def test_gunicorn_serves_the_wsgi_app_with_our_config(fake: FakeSlack) -> None:
         assert status == 200 and json.loads(text)["response_type"] == "in_channel"
         status, _ = post(f"{base}/slack/events", body, signed_headers(body, secret="wrong"))
         assert status == 401
+        # 1.2 MB interaction bodies, sent whole: every client reads its 413 (no reset)
+        assert oversized_answers(f"{base}/slack/events", 10, 1_200_000) == [413] * 10
     assert BOT_TOKEN not in logs[0] and SIGNING_SECRET not in logs[0]
     assert '"msg": "request"' in logs[0]  # structured request lines with their ids
 
