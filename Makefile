@@ -9,7 +9,7 @@ INTERPRETER := $(shell $(PYTHON) -c 'import sys; print(sys.version.split()[0], s
 LOG := $(VENV)/install.log
 QUIET = > $(LOG) 2>&1 || { cat $(LOG); echo "install failed; the log is $(LOG)"; exit 1; }
 
-.PHONY: run test quick lint typecheck unit bench bench-smoke lock clean FORCE
+.PHONY: run test quick e2e fmt migration lint typecheck unit bench bench-smoke lock clean FORCE
 
 # Which interpreter built the venv; a different one (PYTHON=python3.12) rebuilds it.
 $(VENV)/.python: FORCE
@@ -52,6 +52,21 @@ unit: $(VENV)/.dev
 # properties), on every core, without lint and type checks. Under 20 s on 2 cores.
 quick: $(VENV)/.dev
 	$(BIN)/pytest -n auto -m "not slow"
+
+# Only the tests that start a process (the bot, gunicorn, the command line): tests/e2e/.
+e2e: $(VENV)/.dev
+	$(BIN)/pytest -n auto tests/e2e
+
+# Formats and sorts imports in place (what `make lint` checks).
+fmt: $(VENV)/.dev
+	$(BIN)/ruff check --select I --fix .
+	$(BIN)/ruff format .
+
+# The next watch-database migration from the models: make migration MESSAGE="add a column".
+# Writes bot/store/migrations/versions/NNNN_....py; read and edit it, then commit it.
+migration: $(VENV)/.dev
+	@test -n "$(MESSAGE)" || { echo 'say what it does: make migration MESSAGE="..."'; exit 2; }
+	$(BIN)/python -c 'import sys; from bot.store.database import new_migration; print(new_migration(sys.argv[1]))' "$(MESSAGE)"
 
 # The bot against a bare Bolt app, and the scan against its floor, side by side (about a
 # minute). Writes bench/out/RESULTS.md; `make bench UPDATE=1` updates the committed copy.

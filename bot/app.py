@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any
@@ -19,7 +20,7 @@ from bot.watcher import watching_from_settings
 from handlers.slack.after_ack import AfterAck
 from handlers.slack.metadata import MetadataSigner
 from handlers.slack.register import register_all
-from handlers.slack.retries import HTTP_TIMEOUT, retry_handlers
+from handlers.slack.retries import HTTP_TIMEOUT, Pause, retry_handlers
 from handlers.slack.services import Services
 from handlers.watch.service import Watching
 
@@ -45,8 +46,10 @@ def create_app(
     now: Callable[[], datetime] | None = None,
     watching: Watching | None = None,
     verified_upstream: bool = False,
+    retry_pause: Pause = time.sleep,
 ) -> App:
-    """The app; `today` and `after_ack` are the tests' to fix (a date, a pool they can drain)."""
+    """The app; `today` and `after_ack` are the tests' to fix (a date, a pool they can drain),
+    and `retry_pause` the wait between Slack retries (the tests record it instead)."""
     if settings.bot_token is None:
         raise SettingsError("SLACK_BOT_TOKEN is not set; see 'Slack set-up' in README.md")
     bot_token = settings.bot_token.get_secret_value()
@@ -62,7 +65,10 @@ def create_app(
 
     # Bounded retries (429 with a short Retry-After, 5xx, connection errors) and a timeout,
     # so no listener hangs on a slow Slack.
-    client_options: dict[str, Any] = {"timeout": HTTP_TIMEOUT, "retry_handlers": retry_handlers()}
+    client_options: dict[str, Any] = {
+        "timeout": HTTP_TIMEOUT,
+        "retry_handlers": retry_handlers(retry_pause),
+    }
     if settings.api_url:
         client_options["base_url"] = settings.api_url.rstrip("/") + "/"
     app = App(

@@ -66,6 +66,15 @@ def after_ack() -> Iterator[AfterAck]:
 
 
 @pytest.fixture
-def app(fake: FakeSlack, after_ack: AfterAck) -> App:
-    """The real Bolt app, pointed at the fake Slack, with today fixed."""
-    return create_app(settings_for(fake), today=lambda: TODAY, after_ack=after_ack)
+def pauses() -> list[float]:
+    """The waits between Slack retries, recorded instead of slept through."""
+    return []
+
+
+@pytest.fixture
+def app(fake: FakeSlack, after_ack: AfterAck, pauses: list[float]) -> App:
+    """The real Bolt app, pointed at the fake Slack, with today fixed and retry waits
+    recorded (`pauses`) instead of slept."""
+    return create_app(
+        settings_for(fake), today=lambda: TODAY, after_ack=after_ack, retry_pause=pauses.append
+    )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any, Final
 
 from alembic import command
 from alembic.config import Config
+from alembic.script import ScriptDirectory
 from platformdirs import user_data_dir
 from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
@@ -111,3 +113,22 @@ def migrate(engine: Engine) -> None:
     with engine.begin() as connection, _migration_lock(connection):
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+def new_migration(message: str) -> Path:
+    """Writes the next migration (`make migration MESSAGE="..."`): Alembic compares the models
+    (bot.store.models) with a throwaway SQLite database at the newest schema and writes the
+    difference into bot/store/migrations/versions/. Read it and edit it before committing."""
+    with tempfile.TemporaryDirectory() as folder:
+        engine = open_database(f"sqlite:///{folder}/head.db")
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            heads = ScriptDirectory.from_config(config).get_heads()
+            number = f"{int(heads[0]) + 1:04d}" if heads and heads[0].isdigit() else None
+            script = command.revision(config, message=message, autogenerate=True, rev_id=number)
+        engine.dispose()
+    made = script[0] if isinstance(script, list) else script
+    assert made is not None and made.path is not None
+    return Path(made.path)

@@ -17,7 +17,7 @@ from slack_sdk.webhook import WebhookClient
 
 from handlers.slack.blocks.verdict import SlackMessage
 from handlers.slack.metadata import FormContext
-from handlers.slack.retries import HTTP_TIMEOUT, retry_handlers
+from handlers.slack.retries import HTTP_TIMEOUT
 
 log = logging.getLogger(__name__)
 
@@ -39,12 +39,13 @@ def _post_in_channel(client: WebClient, to: FormContext, message: SlackMessage) 
         return type(error).__name__
 
 
-def _post_to_response_url(to: FormContext, message: SlackMessage) -> str | None:
+def _post_to_response_url(client: WebClient, to: FormContext, message: SlackMessage) -> str | None:
+    """The response_url, retried as the client's own calls are (its retry handlers)."""
     if not to.response_url:
         return "no_response_url"
     try:
         webhook = WebhookClient(
-            to.response_url, timeout=HTTP_TIMEOUT, retry_handlers=retry_handlers()
+            to.response_url, timeout=HTTP_TIMEOUT, retry_handlers=list(client.retry_handlers)
         )
         response = webhook.send(
             response_type="in_channel", replace_original=False, **message.as_kwargs()
@@ -80,7 +81,7 @@ def deliver(client: WebClient, to: FormContext, message: SlackMessage) -> str:
     if why is None:
         return "channel"
     log.info("chat.postMessage to %s failed (%s); trying response_url", to.channel, why)
-    why_url = _post_to_response_url(to, message)
+    why_url = _post_to_response_url(client, to, message)
     if why_url is None:
         return "response_url"
     log.warning("response_url failed (%s); sending the verdict privately", why_url)

@@ -3,10 +3,16 @@
 slack_sdk's built-in handlers retry a connection error, a 5xx and a 429. A 429 is retried
 after its Retry-After, but only when that wait is short: a listener that already acknowledged
 may spend a few seconds, never minutes, and then falls back to the next way of delivering.
+
+The wait between attempts is the SDK's (backoff, or Retry-After with jitter), but who waits is
+injectable (`pause`): the tests record the waits instead of sleeping through them.
 """
 
 from __future__ import annotations
 
+import random
+import time
+from collections.abc import Callable
 from typing import Final
 
 from slack_sdk.http_retry import RetryHandler
@@ -24,7 +30,58 @@ MAX_RETRY_AFTER: Final = 5  # seconds; a longer Retry-After is not waited for
 HTTP_TIMEOUT: Final = 5  # seconds for one Web API call
 
 
+Pause = Callable[[float], None]
+
+
+class _Paused(RetryHandler):
+    """The SDK's backoff between attempts, waited through `pause`."""
+
+    pause: Pause = staticmethod(time.sleep)
+
+    def prepare_for_next_attempt(
+        self,
+        *,
+        state: RetryState,
+        request: HttpRequest,
+        response: HttpResponse | None = None,
+        error: Exception | None = None,
+    ) -> None:
+        state.next_attempt_requested = True
+        self.pause(self.interval_calculator.calculate_sleep_duration(state.current_attempt))
+        state.increment_current_attempt()
+
+
+class PausedConnectionErrorRetryHandler(_Paused, ConnectionErrorRetryHandler):
+    pass
+
+
+class PausedServerErrorRetryHandler(_Paused, ServerErrorRetryHandler):
+    pass
+
+
 class BoundedRateLimitRetryHandler(RateLimitErrorRetryHandler):
+    pause: Pause = staticmethod(time.sleep)
+
+    def prepare_for_next_attempt(
+        self,
+        *,
+        state: RetryState,
+        request: HttpRequest,
+        response: HttpResponse | None = None,
+        error: Exception | None = None,
+    ) -> None:
+        """Waits the Retry-After Slack asked for (at most MAX_RETRY_AFTER: `_can_retry`), with
+        the SDK's jitter of up to a second."""
+        if response is None:
+            raise error or RuntimeError("a rate-limit retry without a response")
+        state.next_attempt_requested = True
+        after = 1
+        for name, values in response.headers.items():
+            if name.lower() == "retry-after":
+                after = int(values[0])
+        self.pause(after + random.random())
+        state.increment_current_attempt()
+
     def _can_retry(
         self,
         *,
@@ -44,10 +101,14 @@ class BoundedRateLimitRetryHandler(RateLimitErrorRetryHandler):
         return True
 
 
-def retry_handlers() -> list[RetryHandler]:
-    """A fresh list per client (the handlers keep no state, but clients may add their own)."""
-    return [
-        ConnectionErrorRetryHandler(max_retry_count=MAX_RETRIES),
+def retry_handlers(pause: Pause = time.sleep) -> list[RetryHandler]:
+    """A fresh list per client (the handlers keep no state, but clients may add their own).
+    `pause` waits between attempts (time.sleep; the tests record instead)."""
+    handlers: list[_Paused | BoundedRateLimitRetryHandler] = [
+        PausedConnectionErrorRetryHandler(max_retry_count=MAX_RETRIES),
         BoundedRateLimitRetryHandler(max_retry_count=MAX_RETRIES),
-        ServerErrorRetryHandler(max_retry_count=MAX_RETRIES),
+        PausedServerErrorRetryHandler(max_retry_count=MAX_RETRIES),
     ]
+    for handler in handlers:
+        handler.pause = pause
+    return list(handlers)

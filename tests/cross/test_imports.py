@@ -6,8 +6,6 @@ cycles; and `recount check` loads no Slack."""
 from __future__ import annotations
 
 import ast
-import subprocess
-import sys
 from pathlib import Path
 from typing import Final
 
@@ -211,28 +209,3 @@ def test_imports_stand_at_the_top_but_the_commands_loaded_when_run() -> None:
         "bot.server.serve",
         "bot.watcher",
     ], lazy
-
-
-def loaded_after(statements: str, prefixes: tuple[str, ...]) -> list[str]:
-    """The modules of those packages that a fresh interpreter has loaded after `statements`."""
-    code = (
-        f"import sys\n{statements}\nprint([m for m in sys.modules if m.startswith({prefixes!r})])\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stderr
-    loaded: list[str] = ast.literal_eval(done.stdout.strip().splitlines()[-1])
-    return loaded
-
-
-def test_the_bot_app_loads_no_database_code_until_it_needs_the_database() -> None:
-    assert loaded_after("import bot.app, bot.server.serve", ("sqlalchemy", "alembic")) == []
-
-
-def test_a_check_from_the_terminal_loads_no_slack() -> None:
-    check = (
-        "from bot.cli import main\n"
-        "assert main(['check', '--json', 'county', 'A', '5', 'B', '4']) == 0"
-    )
-    assert loaded_after(check, ("slack_bolt", "slack_sdk", "sqlalchemy", "alembic")) == []

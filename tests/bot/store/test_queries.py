@@ -3,20 +3,20 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect, text
 
 from bot.store.database import open_database
+from bot.store.models import Base
 from bot.store.queries import Store
 from domain.changes import Band, Change, ChangeKind, ContestReading
 from handlers.watch.records import WatchSpec
-
-from ...servers import ROOT
 
 # Slow (server processes, a fuzz, long properties): `make quick` leaves it out.
 pytestmark = pytest.mark.slow
@@ -36,18 +36,6 @@ def test_the_schema_is_made_by_the_migrations(any_database: str) -> None:
         (version,) = connection.execute(text("SELECT version_num FROM alembic_version")).one()
     assert version == "0001"
     open_database(any_database)  # opening again: nothing to apply, nothing breaks
-
-
-def test_processes_starting_together_migrate_once(any_database: str) -> None:
-    code = "from bot.store.database import open_database; open_database()"
-    starting = [
-        subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stderr=subprocess.PIPE, text=True)
-        for _ in range(3)
-    ]
-    for process in starting:
-        _, err = process.communicate(timeout=60)
-        assert process.returncode == 0, err
-    assert "watches" in inspect(open_database(any_database)).get_table_names()
 
 
 def test_one_lease_at_a_time_and_a_dead_holders_expires(any_database: str) -> None:
@@ -86,3 +74,11 @@ def test_the_same_command_is_the_same_watch(any_database: str) -> None:
     assert store.watch_for(SPEC, None).id == first.id
     other = WatchSpec(SPEC.place, SPEC.sources, {"canvass": "2022-11-28"}, 60)
     assert store.watch_for(other, None).id != first.id
+
+
+def test_the_migrations_make_what_the_models_say(tmp_path: Path) -> None:
+    """A model changed without its migration (make migration) fails here."""
+    engine = open_database(f"sqlite:///{tmp_path}/head.db")
+    with engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+    assert differences == []

@@ -8,6 +8,7 @@ from slack_sdk import WebClient
 from handlers.slack.blocks.verdict import verdict_message
 from handlers.slack.delivery import deliver
 from handlers.slack.metadata import FormContext
+from handlers.slack.retries import MAX_RETRIES, retry_handlers
 
 from ...builders import verdict_of
 from ...fake_slack import BOT_TOKEN, FakeSlack
@@ -15,7 +16,9 @@ from ...slack_helpers import CHANNEL, USER, block_texts, submit_form
 
 
 def deliver_to(fake: FakeSlack, thread_ts: str | None = None) -> str:
-    client = WebClient(token=BOT_TOKEN, base_url=fake.api_url)
+    client = WebClient(
+        token=BOT_TOKEN, base_url=fake.api_url, retry_handlers=retry_handlers(lambda s: None)
+    )
     to = FormContext(CHANNEL, USER, fake.response_url(), thread_ts)
     return deliver(client, to, verdict_message(verdict_of("county A 5 B 4"), asked_by=USER))
 
@@ -58,9 +61,15 @@ def test_when_everything_fails_the_asker_gets_it_privately(app: App, fake: FakeS
     assert "channel_not_found" in posts[1].body["text"]
 
 
-def test_last_resort_is_an_ephemeral_message(app: App, fake: FakeSlack) -> None:
+def test_last_resort_is_an_ephemeral_message(
+    app: App, fake: FakeSlack, pauses: list[float]
+) -> None:
     fake.answers["chat.postMessage"] = {"ok": False, "error": "not_in_channel"}
     fake.answers["respond/cmd"] = 500
     submit_form(app, fake)
     ephemeral = fake.wait_for("chat.postEphemeral")[0]
     assert (ephemeral.body["channel"], ephemeral.body["user"]) == (CHANNEL, USER)
+    # the response_url's 500 was retried MAX_RETRIES times, after the SDK's backoff,
+    # each wait recorded and none slept through
+    assert len([c for c in fake.calls if c.path == "respond/cmd"]) == 1 + MAX_RETRIES
+    assert len(pauses) == MAX_RETRIES and all(0 < p < 5 for p in pauses)

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from ...fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack, command_body, signed_headers
-from ...servers import env_without_slack, free_port, post, serving, start_server
+from ..fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack, command_body, signed_headers
+from ..servers import env_without_slack, free_port, post, serving, start_server
 
 # Slow (server processes, a fuzz, long properties): `make quick` leaves it out.
 pytestmark = pytest.mark.slow
@@ -149,13 +149,13 @@ def test_sigterm_finishes_a_verdict_already_promised(fake: FakeSlack) -> None:
     import signal
     import time
 
-    from ...slack_helpers import FORM_VALUES, signed_form, view_payload
+    from ..slack_helpers import FORM_VALUES, signed_form, view_payload
 
     port = free_port()
     process = start_server(http_server_argv(port), port, fake)
     base = f"http://127.0.0.1:{port}"
     fake.delay = 2.0  # Slack holds the verdict's post open
-    from ...fake_slack import payload_body
+    from ..fake_slack import payload_body
 
     body = payload_body(view_payload(signed_form("county"), FORM_VALUES))
     status, _ = post(f"{base}/slack/events", body, signed_headers(body))
@@ -175,8 +175,8 @@ def test_a_whole_runs_log_never_holds_what_was_typed(fake: FakeSlack) -> None:
     import json
     import signal
 
-    from ...fake_slack import payload_body
-    from ...slack_helpers import button_payload
+    from ..fake_slack import payload_body
+    from ..slack_helpers import button_payload
 
     typed = "Zyxwvutsrq 1204 Qponmlkjih 1199"
     port = free_port()

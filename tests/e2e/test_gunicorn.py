@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from ...fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack, command_body, signed_headers
-from ...servers import ROOT, env_without_slack, free_port, oversized_answers, post, serving
+from ..fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack, command_body, signed_headers
+from ..servers import ROOT, env_without_slack, free_port, oversized_answers, post, serving
 
 # Slow (server processes): `make quick` leaves it out.
 pytestmark = pytest.mark.slow
