@@ -14,7 +14,7 @@ from slack_bolt import App
 
 from bot.clock import montana_today
 from bot.net.fetch import Policy, UrlFetcher
-from handlers.slack.watch_listeners import poller_run
+from handlers.slack.watching import poller_run
 from handlers.watch.ports import Fetcher, WatchBackend
 from handlers.watch.records import DatabaseError
 from handlers.watch.service import Watching

@@ -1,5 +1,5 @@
 """Downloading a file a clerk shared in Slack: an authenticated GET of the address Slack gave,
-at most `limit` bytes, within a time limit. The listener (handlers.slack.scan_listeners)
+at most `limit` bytes, within a time limit. The listener (handlers.slack.scanning)
 holds only the `Download` port and says what failed in a clerk's words."""
 
 from __future__ import annotations

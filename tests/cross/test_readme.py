@@ -13,8 +13,8 @@ from typing import Any
 from bot.terminal import render_text
 from domain import KINDS, verdict_json
 from domain.kinds import AMBIGUOUS_WORDS
-from handlers.slack.actions.reminders import reminder_text
 from handlers.slack.blocks.verdict import verdict_message
+from handlers.slack.reminding import reminder_text
 
 from ..builders import verdict_of
 

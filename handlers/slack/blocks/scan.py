@@ -9,10 +9,9 @@ from handlers.results import Scan
 from handlers.results.compare import change_line
 from handlers.results.report import SECTIONS, contest_facts, contest_headline, opening_lines, plural
 from handlers.results.scan import ScannedContest
-from handlers.slack.blocks.text import clip, escape, escape_mrkdwn
+from handlers.slack.blocks.text import clip, escape, escape_mrkdwn, mrkdwn
 from handlers.slack.blocks.verdict import (
     BUTTON_VALUE_LIMIT,
-    SECTION_LIMIT,
     SlackMessage,
     saved_inputs,
 )
@@ -27,16 +26,12 @@ _LISTED: Final = tuple(outcome for outcome, _ in SECTIONS)
 CSV_NAME: Final = "recount-scan.csv"
 
 
-def _mrkdwn(text: str) -> dict[str, Any]:
-    return {"type": "mrkdwn", "text": clip(text, SECTION_LIMIT), "verbatim": True}
-
-
 def _contest_block(scanned: ScannedContest) -> dict[str, Any]:
     assert scanned.verdict is not None
     lines = [f"*{escape_mrkdwn(contest_headline(scanned))}*"]
     lines.extend(escape_mrkdwn(fact) for fact in contest_facts(scanned))
     lines.append(f"Check it: `{COMMAND} {escape(quick_syntax(scanned.verdict.inputs))}`")
-    block: dict[str, Any] = {"type": "section", "text": _mrkdwn("\n".join(lines))}
+    block: dict[str, Any] = {"type": "section", "text": mrkdwn("\n".join(lines))}
     button = check_button(scanned)
     if button is not None:
         block["accessory"] = button
@@ -89,17 +84,17 @@ def scan_summary(result: Scan, memory: Remembered | None = None) -> SlackMessage
     )
     blocks: list[dict[str, Any]] = [
         {"type": "header", "text": {"type": "plain_text", "text": clip(headline, 150)}},
-        {"type": "context", "elements": [_mrkdwn(escape_mrkdwn(f"{files}. {said}"))]},
+        {"type": "context", "elements": [mrkdwn(escape_mrkdwn(f"{files}. {said}"))]},
     ]
     if memory is not None and memory.since is not None:
-        blocks.append({"type": "section", "text": _mrkdwn(_since_text(memory))})
+        blocks.append({"type": "section", "text": mrkdwn(_since_text(memory))})
     listed = [c for c in result.contests if c.outcome in _LISTED]
     blocks += [_contest_block(c) for c in listed[:MAX_LISTED]]
     if len(listed) > MAX_LISTED:
         blocks.append(
             {
                 "type": "context",
-                "elements": [_mrkdwn(f"… and {len(listed) - MAX_LISTED} more in the CSV.")],
+                "elements": [mrkdwn(f"… and {len(listed) - MAX_LISTED} more in the CSV.")],
             }
         )
     attention = [c for c in result.contests if c.contest.attention]
@@ -111,15 +106,13 @@ def scan_summary(result: Scan, memory: Remembered | None = None) -> SlackMessage
         blocks.append(
             {
                 "type": "section",
-                "text": _mrkdwn(f"*Need a person ({len(attention)})*\n" + "\n".join(lines)),
+                "text": mrkdwn(f"*Need a person ({len(attention)})*\n" + "\n".join(lines)),
             }
         )
     blocks.append(
         {
             "type": "context",
-            "elements": [
-                _mrkdwn(f"Every contest is in the attached {CSV_NAME} · not legal advice")
-            ],
+            "elements": [mrkdwn(f"Every contest is in the attached {CSV_NAME} · not legal advice")],
         }
     )
     return SlackMessage(text=escape(headline), blocks=blocks)
@@ -127,4 +120,4 @@ def scan_summary(result: Scan, memory: Remembered | None = None) -> SlackMessage
 
 def scan_error(reason: str) -> SlackMessage:
     text = f":warning: {escape_mrkdwn(reason)}"
-    return SlackMessage(text=text, blocks=[{"type": "section", "text": _mrkdwn(text)}])
+    return SlackMessage(text=text, blocks=[{"type": "section", "text": mrkdwn(text)}])

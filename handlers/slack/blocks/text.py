@@ -9,7 +9,7 @@ bare "@channel", "#general" or URLs are not turned into mentions or links either
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Any, Final
 
 # (character, replacement) pairs; chained str.replace is several times faster than
 # str.translate with a dict table, and this runs on every line of every verdict.
@@ -57,3 +57,16 @@ def is_channel_id(value: object) -> bool:
 def clip(text: str, limit: int) -> str:
     """Slack refuses over-long text; cut with an ellipsis rather than lose the message."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# Slack's limit on a section's text (and a message's fallback text we send).
+SECTION_LIMIT: Final = 3000
+
+
+def mrkdwn(text: str, *, verbatim: bool = True) -> dict[str, Any]:
+    """A mrkdwn text object, clipped to Slack's limit. `verbatim`: bare "@channel",
+    "#channel" or URLs in the text are not turned into links (every verdict and report)."""
+    made: dict[str, Any] = {"type": "mrkdwn", "text": clip(text, SECTION_LIMIT)}
+    if verbatim:
+        made["verbatim"] = True
+    return made

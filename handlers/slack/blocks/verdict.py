@@ -19,12 +19,11 @@ from slack_sdk.models.blocks import MarkdownTextObject, SectionBlock
 
 from domain import Outcome, Verdict
 from domain.explain import explain
-from handlers.slack.blocks.text import clip, escape, escape_mrkdwn, mention
+from handlers.slack.blocks.text import SECTION_LIMIT, clip, escape, escape_mrkdwn, mention, mrkdwn
 from handlers.syntax import COMMAND
 
 ADJUST_ACTION_ID: Final = "adjust_recheck"
-REMIND_ACTION_ID: Final = "remind_channel"  # handlers.slack.actions.reminders listens for it
-SECTION_LIMIT: Final = 3000
+REMIND_ACTION_ID: Final = "remind_channel"  # handlers.slack.actions.remind listens for it
 BUTTON_VALUE_LIMIT: Final = 2000
 HEADER_LIMIT: Final = 150
 _JSON_SAFE: Final = str.maketrans({"&": "\\u0026", "<": "\\u003c", ">": "\\u003e"})
@@ -49,14 +48,9 @@ class SlackMessage:
         return {"text": self.text, "blocks": self.blocks}
 
 
-def _mrkdwn(text: str) -> dict[str, Any]:
-    # verbatim: bare "@channel", "#channel" or URLs in the text are not turned into links
-    return {"type": "mrkdwn", "text": clip(text, SECTION_LIMIT), "verbatim": True}
-
-
 def _section(title: str, lines: tuple[str, ...]) -> dict[str, Any]:
     body = "\n".join(f"• {escape_mrkdwn(line)}" for line in lines)
-    return {"type": "section", "text": _mrkdwn(f"*{title}*\n{body}")}
+    return {"type": "section", "text": mrkdwn(f"*{title}*\n{body}")}
 
 
 def saved_inputs(verdict: Verdict) -> str:
@@ -73,7 +67,7 @@ def verdict_message(
     readings: tuple[str, ...] = (),
 ) -> SlackMessage:
     """`remind`: the signed value of a "Remind this channel" button
-    (handlers.slack.actions.reminders), given where the verdict has a deadline still ahead.
+    (handlers.slack.actions.remind), given where the verdict has a deadline still ahead.
     `readings`: lines of a reading the inputs came from (the scan's retention reading), shown
     under the edition line."""
     e = explain(verdict)
@@ -81,10 +75,10 @@ def verdict_message(
     headline = clip(f"{icon} {e.headline}", HEADER_LIMIT)
     blocks: list[dict[str, Any]] = [
         {"type": "header", "text": {"type": "plain_text", "text": headline, "emoji": True}},
-        {"type": "context", "elements": [_mrkdwn(escape_mrkdwn(e.read_as))]},
+        {"type": "context", "elements": [mrkdwn(escape_mrkdwn(e.read_as))]},
         {
             "type": "section",
-            "text": _mrkdwn(f"*{escape_mrkdwn(e.summary)}*\n{escape_mrkdwn(e.contest)}"),
+            "text": mrkdwn(f"*{escape_mrkdwn(e.summary)}*\n{escape_mrkdwn(e.contest)}"),
         },
     ]
     # A section with nothing to say is left out, never shown as an empty header.
@@ -100,11 +94,11 @@ def verdict_message(
     asked = f" · asked by {mention(asked_by)}" if asked_by else ""
     blocks += [
         {"type": "divider"},
-        {"type": "section", "text": _mrkdwn(f"*{escape_mrkdwn(e.citation)}*\n{quoted}")},
+        {"type": "section", "text": mrkdwn(f"*{escape_mrkdwn(e.citation)}*\n{quoted}")},
         {
             "type": "context",
             "elements": [
-                _mrkdwn(
+                mrkdwn(
                     "\n".join(
                         escape_mrkdwn(line) for line in (e.edition, *e.current_law, *readings)
                     )

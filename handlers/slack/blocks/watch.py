@@ -11,16 +11,12 @@ from handlers.results import Scan
 from handlers.results.compare import change_line, scanned_by_identity
 from handlers.results.report import contest_facts, contest_headline, opening_lines, plural
 from handlers.slack.blocks.scan import check_button
-from handlers.slack.blocks.text import clip, escape, escape_mrkdwn, mention
-from handlers.slack.blocks.verdict import SECTION_LIMIT, SlackMessage
+from handlers.slack.blocks.text import SECTION_LIMIT, clip, escape, escape_mrkdwn, mention, mrkdwn
+from handlers.slack.blocks.verdict import SlackMessage
 from handlers.watch.durations import shown
 
 STOP_ACTION_ID: Final = "watch_stop"
 MAX_CHANGES: Final = 20  # blocks per message stay under Slack's 50
-
-
-def _mrkdwn(text: str) -> dict[str, Any]:
-    return {"type": "mrkdwn", "text": clip(text, SECTION_LIMIT), "verbatim": True}
 
 
 def root_message(
@@ -35,7 +31,7 @@ def root_message(
     if first is not None:
         lines += [escape_mrkdwn(line) for line in opening_lines(first)]
     blocks: list[dict[str, Any]] = [
-        {"type": "section", "text": _mrkdwn("\n".join(lines))},
+        {"type": "section", "text": mrkdwn("\n".join(lines))},
         {
             "type": "actions",
             "block_id": "watch_actions",
@@ -60,7 +56,7 @@ def stopped_message(sources: list[str], by: str | None, at: datetime) -> SlackMe
     lines = [f"*{escape_mrkdwn(words)}{who}{when}*", *(f"• {escape_mrkdwn(s)}" for s in sources)]
     return SlackMessage(
         text=f"{escape(words)}{who}{when}",
-        blocks=[{"type": "section", "text": _mrkdwn("\n".join(lines))}],
+        blocks=[{"type": "section", "text": mrkdwn("\n".join(lines))}],
     )
 
 
@@ -74,7 +70,7 @@ def _change_block(change: Change, now: Scan | None) -> dict[str, Any]:
         button = check_button(scanned)
         if button is not None:
             block["accessory"] = button
-    block["text"] = _mrkdwn("\n".join(lines))
+    block["text"] = mrkdwn("\n".join(lines))
     return block
 
 
@@ -91,7 +87,7 @@ def changes_message(changes: list[Change], now: Scan | None, since: str) -> Slac
         blocks.append(
             {
                 "type": "context",
-                "elements": [_mrkdwn(f"… and {more} more: recount watch --history")],
+                "elements": [mrkdwn(f"… and {more} more: recount watch --history")],
             }
         )
     text = f"{head}: " + "; ".join(change_line(c) for c in changes[:5])

@@ -1,0 +1,13 @@
+"""Message shortcuts, one listener a file."""
+
+from __future__ import annotations
+
+from slack_bolt import App
+
+from handlers.slack.services import Services
+from handlers.slack.shortcuts import check, scan
+
+
+def register(app: App, services: Services) -> None:
+    check.register(app, services)
+    scan.register(app, services)

@@ -1,4 +1,4 @@
-"""The form's listeners: choosing a kind redraws it; submitting checks and posts."""
+"""The check form submitted: read, checked, and the verdict delivered to the channel."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from slack_bolt import Ack, App, BoltContext
 from slack_sdk import WebClient
 
 from domain import InputError, check
-from handlers.slack.actions.reminders import remind_value
-from handlers.slack.blocks.check_form import FORM_CALLBACK_ID, KIND_ACTION_ID, KIND_BLOCK, form_view
+from handlers.slack.blocks.check_form import FORM_CALLBACK_ID, KIND_BLOCK
 from handlers.slack.blocks.verdict import verdict_message
 from handlers.slack.delivery import deliver
-from handlers.slack.form_state import errors_by_block, read_form, selected_kind, text_values
+from handlers.slack.form_state import errors_by_block, read_form
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import dig, mapping_at, text_at
+from handlers.slack.reminding import remind_value
 from handlers.slack.services import Services
 from handlers.syntax import COMMAND
 
@@ -23,27 +23,6 @@ log = logging.getLogger(__name__)
 
 
 def register(app: App, services: Services) -> None:
-    @app.action(KIND_ACTION_ID)
-    def kind_chosen(
-        ack: Ack, body: dict[str, Any], client: WebClient, context: BoltContext
-    ) -> None:
-        ack()
-        values = mapping_at(body, "view", "state", "values")
-        redrawn = form_view(
-            text_at(body, "view", "private_metadata") or "",
-            selected_kind(values),
-            text_values(values),
-        )
-        view_id, view_hash = text_at(body, "view", "id"), text_at(body, "view", "hash")
-        if view_id is None:
-            log.warning("kind chosen in a view without an id: nothing to redraw")
-            return
-        services.after_ack.run(
-            lambda: client.views_update(view_id=view_id, hash=view_hash, view=redrawn),
-            body=body,
-            request_id=request_id_of(context),
-        )
-
     @app.view(FORM_CALLBACK_ID)
     def form_submitted(
         ack: Ack,

@@ -1,26 +1,17 @@
-"""`/recount watch` in process, against the fake Slack: list, stop, and the limits."""
+"""`/recount watch ...` in a channel: list, stop, and the refusals with the fix."""
 
 from __future__ import annotations
-
-import json
 
 from slack_bolt import App
 
 from bot.store.database import open_database
 from bot.store.queries import Store
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.blocks.watch import root_message
 from handlers.watch.records import WatchSpec
 
-from ...fake_slack import FakeSlack
-from ...slack_helpers import CHANNEL, USER, run_command
-
-PLACE = f"slack:T0MONTANA:{CHANNEL}"
-
-
-def answer(response: object) -> str:
-    body = json.loads(str(getattr(response, "body", "")) or "{}")
-    return str(body.get("text", ""))
+from ....fake_slack import FakeSlack
+from ....handlers.slack.watch_payloads import PLACE, answer
+from ....slack_helpers import USER, run_command
 
 
 def test_list_and_stop_this_channels_watches(
@@ -57,10 +48,3 @@ def test_a_watch_without_a_url_says_how_to_write_one(app: App, fake: FakeSlack) 
     said = answer(run_command(app, fake, "watch canvass 11/28"))
     assert said.startswith("name the results URL to watch.")
     assert "/recount watch URL..." in said
-
-
-def test_the_root_message_mentions_who_started_it() -> None:
-    message = root_message(["https://results.example/<x>.xlsx"], 300, USER, None, "signed")
-    assert message.text == f"Watching 1 source every 5 min — started by <@{USER}>"
-    section = message.blocks[0]["text"]["text"]
-    assert f"<@{USER}>" in section and "&lt;x&gt;" in section  # the URL's words escaped

@@ -8,11 +8,9 @@ schedules or cancels nothing. The days come from domain.reminders (the domain's 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from datetime import date, datetime, time
 from typing import Any, Final
 
-from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
 
@@ -21,12 +19,8 @@ from domain.deadline import last_open_day, long_date
 from domain.montana import TIME_ZONE as MONTANA
 from domain.read_as import read_as
 from domain.reminders import reminder_days
-from handlers.slack.blocks.text import clip, escape_mrkdwn, is_channel_id
-from handlers.slack.blocks.verdict import REMIND_ACTION_ID
-from handlers.slack.metadata import NOT_VERIFIED, MetadataSigner
-from handlers.slack.observability import request_id_of
-from handlers.slack.payload import mapping_at, text_at
-from handlers.slack.services import Services
+from handlers.slack.blocks.text import clip, escape_mrkdwn
+from handlers.slack.metadata import MetadataSigner
 
 log = logging.getLogger(__name__)
 CANCEL_ACTION_ID: Final = "cancel_reminders"
@@ -99,7 +93,7 @@ def _cancel_button(value: str) -> dict[str, Any]:
     }
 
 
-def _slack_error(error: Exception) -> str:
+def slack_error(error: Exception) -> str:
     if isinstance(error, SlackApiError):
         return ERRORS.get(str(error.response.get("error")), UNREACHABLE)
     return UNREACHABLE
@@ -153,109 +147,3 @@ def schedule(
             "accessory": _cancel_button(cancel),
         }
     ]
-
-
-def register(app: App, services: Services, refresh_home: Callable[[WebClient, str], None]) -> None:
-    def request_id(context: BoltContext) -> str:
-        return request_id_of(context)
-
-    @app.action(REMIND_ACTION_ID)
-    def remind(
-        ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
-    ) -> None:
-        ack()
-        data = services.signer.verify(text_at(body, "actions", 0, "value"))
-        channel = text_at(body, "channel", "id") or text_at(body, "container", "channel_id")
-        message = mapping_at(body, "message")
-        message_ts = text_at(message, "ts")
-        user = text_at(body, "user", "id")
-        has_url = text_at(body, "response_url") is not None
-
-        def tell(text: str) -> None:
-            if has_url:
-                respond(response_type="ephemeral", replace_original=False, text=text)
-
-        if data is None or not isinstance(data.get("s"), str) or not is_channel_id(channel):
-            log.warning("reminder button that does not verify: nothing scheduled")
-            services.after_ack.run(
-                lambda: tell(NOT_VERIFIED),
-                body=body,
-                request_id=request_id_of(context),
-            )
-            return
-        if message_ts is None:
-            return
-        thread = text_at(message, "thread_ts") or message_ts
-        now = services.now()
-
-        def work() -> None:
-            try:
-                result = schedule(
-                    client, services.signer, data, str(channel), message_ts, thread, now
-                )
-            except (SlackApiError, SlackClientError, OSError) as error:
-                tell(_slack_error(error))
-                return
-            if isinstance(result, str):
-                tell(result)
-                return
-            client.chat_postMessage(
-                channel=str(channel), thread_ts=thread, text="Reminders scheduled", blocks=result
-            )
-            if user:
-                refresh_home(client, user)
-
-        services.after_ack.run(work, body=body, request_id=request_id_of(context))
-
-    @app.action(CANCEL_ACTION_ID)
-    def cancel(
-        ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
-    ) -> None:
-        ack()
-        data = services.signer.verify(text_at(body, "actions", 0, "value"))
-        channel = text_at(data, "c")
-        ids = data.get("ids") if data is not None else None
-        message_ts = text_at(body, "message", "ts")
-        user = text_at(body, "user", "id")
-        if not is_channel_id(channel) or not isinstance(ids, list) or message_ts is None:
-            log.warning("cancel button that does not verify: nothing cancelled")
-            if text_at(body, "response_url") is not None:
-                services.after_ack.run(
-                    lambda: respond(
-                        response_type="ephemeral", replace_original=False, text=NOT_VERIFIED
-                    ),
-                    body=body,
-                    request_id=request_id_of(context),
-                )
-            return
-
-        def work() -> None:
-            for scheduled in ids:
-                try:
-                    client.chat_deleteScheduledMessage(
-                        channel=str(channel), scheduled_message_id=str(scheduled)
-                    )
-                except SlackApiError as error:
-                    if error.response.get("error") != "invalid_scheduled_message_id":
-                        respond(
-                            response_type="ephemeral",
-                            replace_original=False,
-                            text="Slack would not cancel every reminder; try again shortly.",
-                        )
-                        return
-                    # already sent or already cancelled: nothing left to do for it
-            client.chat_update(
-                channel=str(channel),
-                ts=message_ts,
-                text="Reminders cancelled",
-                blocks=[
-                    {
-                        "type": "section",
-                        "text": {"type": "mrkdwn", "text": ":no_bell: Reminders cancelled."},
-                    }
-                ],
-            )
-            if user:
-                refresh_home(client, user)
-
-        services.after_ack.run(work, body=body, request_id=request_id_of(context))

@@ -1,5 +1,6 @@
-"""Watching in Slack (watch.md section 5): `/recount watch URL...`, `watch list`, `watch stop`,
-the Stop button, and the rounds the poller runs, each posting its changes in the channel.
+"""Watching in Slack (watch.md section 5), for the listeners (commands/watch, actions/stop_watch)
+and the poller (bot.watcher): a watch started where the bot can post, listed, stopped, and the
+rounds the poller runs, each posting its changes in the channel.
 
 A watch starts only where the bot can post: its root message is posted first, and where
 Slack says the bot is not in the channel the asker is told privately how to add it and no
@@ -15,28 +16,23 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any, Final
 
-from slack_bolt import Ack, App, BoltContext, Respond
+from slack_bolt import Respond
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
 
 from domain import InputError
 from handlers.results.request import scan_request
-from handlers.slack.blocks.text import is_channel_id, is_user_id
 from handlers.slack.blocks.watch import (
-    STOP_ACTION_ID,
     changes_message,
     root_message,
     source_message,
     stopped_message,
 )
-from handlers.slack.metadata import NOT_VERIFIED
-from handlers.slack.observability import request_id_of
-from handlers.slack.payload import text_at
 from handlers.slack.services import Services
 from handlers.watch.durations import DEFAULT_EVERY_S, parse_every, shown
-from handlers.watch.ports import FetchRefused, WatchStore
-from handlers.watch.records import DatabaseError, WatchInfo, WatchSpec, utcnow
-from handlers.watch.service import MAX_RUNNING, MAX_SOURCES, Watching
+from handlers.watch.ports import WatchStore
+from handlers.watch.records import WatchInfo, WatchSpec, utcnow
+from handlers.watch.service import MAX_SOURCES, Watching
 
 log = logging.getLogger(__name__)
 _SLACK_URL: Final = re.compile(r"<(https?://[^|>]+)(?:\|[^>]*)?>|(https?://\S+)")
@@ -127,7 +123,7 @@ def slack_round(client: WebClient, watching: Watching, watch: WatchInfo, today: 
     store.mark_posted([s.id for s in unposted])
 
 
-def _start(
+def start(
     client: WebClient,
     services: Services,
     request: WatchRequest,
@@ -175,7 +171,7 @@ def _start(
         )
 
 
-def _list_text(store: WatchStore, place: str) -> str:
+def list_text(store: WatchStore, place: str) -> str:
     running = [w for w in store.watches(place) if w.status == "running"]
     if not running:
         return "No watch runs in this channel. " + USAGE
@@ -188,15 +184,15 @@ def _list_text(store: WatchStore, place: str) -> str:
     return "\n".join(lines)
 
 
-def _stop_all(client: WebClient, store: WatchStore, place: str, user: str) -> int:
+def stop_all(client: WebClient, store: WatchStore, place: str, user: str) -> int:
     running = [w.id for w in store.watches(place) if w.status == "running"]
     stopped = store.stop(running, by=user)
     for watch in stopped:
-        _mark_stopped(client, watch, user)
+        mark_stopped(client, watch, user)
     return len(stopped)
 
 
-def _mark_stopped(client: WebClient, watch: WatchInfo, user: str | None) -> None:
+def mark_stopped(client: WebClient, watch: WatchInfo, user: str | None) -> None:
     if not watch.root_ts:
         return
     message = stopped_message(list(watch.sources), user, watch.stopped_at or utcnow())
@@ -204,94 +200,6 @@ def _mark_stopped(client: WebClient, watch: WatchInfo, user: str | None) -> None
         client.chat_update(channel=watch.channel, ts=watch.root_ts, **message.as_kwargs())
     except (SlackApiError, SlackClientError):
         log.warning("watch: the root message could not be marked stopped")
-
-
-def watch_command(
-    text: str,
-    ack: Ack,
-    command: dict[str, Any],
-    client: WebClient,
-    context: BoltContext,
-    respond: Respond,
-    services: Services,
-) -> None:
-    """`/recount watch ...`: acknowledged at once; the rest runs after the ack."""
-    channel, user = command.get("channel_id"), command.get("user_id")
-    team = str(command.get("team_id") or "T")
-    if not (is_channel_id(channel) and is_user_id(user)):
-        ack(response_type="ephemeral", text="A watch is started from a channel.")
-        return
-    words = text.split()[1:]
-    place = place_of(team, str(channel))
-    try:
-        store = services.watching.store()
-    except DatabaseError:
-        log.error("watch: the database cannot be opened")
-        ack(response_type="ephemeral", text=NO_DATABASE)
-        return
-    if words[:1] == ["list"]:
-        ack(response_type="ephemeral", text=_list_text(store, place))
-        return
-    if words[:1] == ["stop"]:
-        ack(response_type="ephemeral", text="Stopping this channel's watches…")
-        services.after_ack.run(
-            lambda: respond(
-                response_type="ephemeral",
-                replace_original=False,
-                text=f"Stopped {_stop_all(client, store, place, str(user))} watch(es).",
-            ),
-            body=command,
-            request_id=request_id_of(context),
-        )
-        return
-    try:
-        request = parse_watch(" ".join(words), services.today())
-        for url in request.sources:
-            services.watching.fetcher.check(url)
-    except InputError as error:
-        ack(response_type="ephemeral", text=error.message)
-        return
-    except FetchRefused as error:
-        ack(response_type="ephemeral", text=f"{error} Nothing was fetched.")
-        return
-    if len(store.running(f"slack:{team}:")) >= MAX_RUNNING:
-        ack(
-            response_type="ephemeral",
-            text=f"{MAX_RUNNING} watches already run in this workspace: stop one first.",
-        )
-        return
-    ack(response_type="ephemeral", text="Reading the sources…")
-    services.after_ack.run(
-        lambda: _start(client, services, request, team, str(channel), str(user), respond),
-        body=command,
-        request_id=request_id_of(context),
-    )
-
-
-def register(app: App, services: Services) -> None:
-    @app.action(STOP_ACTION_ID)
-    def stop_clicked(
-        ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
-    ) -> None:
-        ack()
-        data = services.signer.verify(text_at(body, "actions", 0, "value"))
-        user = text_at(body, "user", "id")
-        if data is None or not isinstance(data.get("w"), int):
-            services.after_ack.run(
-                lambda: respond(
-                    response_type="ephemeral", replace_original=False, text=NOT_VERIFIED
-                ),
-                body=body,
-                request_id=request_id_of(context),
-            )
-            return
-
-        def stop() -> None:
-            store = services.watching.store()
-            for watch in store.stop([int(data["w"])], by=user if is_user_id(user) else None):
-                _mark_stopped(client, watch, user if is_user_id(user) else None)
-
-        services.after_ack.run(stop, body=body, request_id=request_id_of(context))
 
 
 def poller_run(client: WebClient, watching: Watching, today: Callable[[], date]) -> Any:

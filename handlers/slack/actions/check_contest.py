@@ -1,0 +1,63 @@
+"""A scanned contest's Check button: the contest's verdict, posted in the scan's thread."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from slack_bolt import Ack, App, BoltContext, Respond
+from slack_sdk import WebClient
+
+from domain import InputError, check
+from domain.readings import RETENTION
+from handlers.results.contests import reading_line
+from handlers.slack.blocks.scan import (
+    CHECK_ACTION_ID,
+    CHECK_RETENTION_ACTION_ID,
+)
+from handlers.slack.blocks.text import is_channel_id, is_user_id
+from handlers.slack.blocks.verdict import verdict_message
+from handlers.slack.form_state import saved_check
+from handlers.slack.observability import request_id_of
+from handlers.slack.payload import mapping_at, text_at
+from handlers.slack.reminding import remind_value
+from handlers.slack.services import Services
+
+log = logging.getLogger(__name__)
+
+
+def register(app: App, services: Services) -> None:
+    @app.action(CHECK_ACTION_ID)
+    @app.action(CHECK_RETENTION_ACTION_ID)
+    def check_clicked(
+        ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
+    ) -> None:
+        ack()
+        channel = text_at(body, "channel", "id")
+        message = mapping_at(body, "message")
+        user = text_at(body, "user", "id")
+        thread = text_at(message, "thread_ts") or text_at(message, "ts")
+        if not (is_channel_id(channel) and isinstance(thread, str)):
+            return
+        try:
+            verdict = check(
+                saved_check(text_at(body, "actions", 0, "value") or ""), services.today()
+            )
+        except InputError as error:
+            log.warning("scan Check button with inputs that do not check")  # never the inputs
+            respond(response_type="ephemeral", replace_original=False, text=error.message)
+            return
+        retention = text_at(body, "actions", 0, "action_id") == CHECK_RETENTION_ACTION_ID
+        posted = verdict_message(
+            verdict,
+            asked_by=str(user) if is_user_id(user) else None,
+            remind=remind_value(verdict, services.signer),
+            readings=(reading_line(RETENTION),) if retention else (),
+        )
+        services.after_ack.run(
+            lambda: client.chat_postMessage(
+                channel=str(channel), thread_ts=thread, **posted.as_kwargs()
+            ),
+            body=body,
+            request_id=request_id_of(context),
+        )

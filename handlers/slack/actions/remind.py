@@ -1,0 +1,71 @@
+"""A verdict's Remind this channel button: two reminders of the day to act, in its thread."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from slack_bolt import Ack, App, BoltContext, Respond
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError, SlackClientError
+
+from handlers.slack.blocks.text import is_channel_id
+from handlers.slack.blocks.verdict import REMIND_ACTION_ID
+from handlers.slack.metadata import NOT_VERIFIED
+from handlers.slack.observability import request_id_of
+from handlers.slack.payload import mapping_at, text_at
+from handlers.slack.reminding import schedule, slack_error
+from handlers.slack.services import Services
+
+log = logging.getLogger(__name__)
+
+
+def register(app: App, services: Services, refresh_home: Callable[[WebClient, str], None]) -> None:
+    @app.action(REMIND_ACTION_ID)
+    def remind(
+        ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
+    ) -> None:
+        ack()
+        data = services.signer.verify(text_at(body, "actions", 0, "value"))
+        channel = text_at(body, "channel", "id") or text_at(body, "container", "channel_id")
+        message = mapping_at(body, "message")
+        message_ts = text_at(message, "ts")
+        user = text_at(body, "user", "id")
+        has_url = text_at(body, "response_url") is not None
+
+        def tell(text: str) -> None:
+            if has_url:
+                respond(response_type="ephemeral", replace_original=False, text=text)
+
+        if data is None or not isinstance(data.get("s"), str) or not is_channel_id(channel):
+            log.warning("reminder button that does not verify: nothing scheduled")
+            services.after_ack.run(
+                lambda: tell(NOT_VERIFIED),
+                body=body,
+                request_id=request_id_of(context),
+            )
+            return
+        if message_ts is None:
+            return
+        thread = text_at(message, "thread_ts") or message_ts
+        now = services.now()
+
+        def work() -> None:
+            try:
+                result = schedule(
+                    client, services.signer, data, str(channel), message_ts, thread, now
+                )
+            except (SlackApiError, SlackClientError, OSError) as error:
+                tell(slack_error(error))
+                return
+            if isinstance(result, str):
+                tell(result)
+                return
+            client.chat_postMessage(
+                channel=str(channel), thread_ts=thread, text="Reminders scheduled", blocks=result
+            )
+            if user:
+                refresh_home(client, user)
+
+        services.after_ack.run(work, body=body, request_id=request_id_of(context))

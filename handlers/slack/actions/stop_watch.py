@@ -1,0 +1,47 @@
+"""A watch's Stop button: the watch stopped, its root message marked so."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from slack_bolt import Ack, App, BoltContext, Respond
+from slack_sdk import WebClient
+
+from handlers.slack.blocks.text import is_user_id
+from handlers.slack.blocks.watch import (
+    STOP_ACTION_ID,
+)
+from handlers.slack.metadata import NOT_VERIFIED
+from handlers.slack.observability import request_id_of
+from handlers.slack.payload import text_at
+from handlers.slack.services import Services
+from handlers.slack.watching import mark_stopped
+
+log = logging.getLogger(__name__)
+
+
+def register(app: App, services: Services) -> None:
+    @app.action(STOP_ACTION_ID)
+    def stop_clicked(
+        ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
+    ) -> None:
+        ack()
+        data = services.signer.verify(text_at(body, "actions", 0, "value"))
+        user = text_at(body, "user", "id")
+        if data is None or not isinstance(data.get("w"), int):
+            services.after_ack.run(
+                lambda: respond(
+                    response_type="ephemeral", replace_original=False, text=NOT_VERIFIED
+                ),
+                body=body,
+                request_id=request_id_of(context),
+            )
+            return
+
+        def stop() -> None:
+            store = services.watching.store()
+            for watch in store.stop([int(data["w"])], by=user if is_user_id(user) else None):
+                mark_stopped(client, watch, user if is_user_id(user) else None)
+
+        services.after_ack.run(stop, body=body, request_id=request_id_of(context))

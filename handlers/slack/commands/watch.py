@@ -1,0 +1,90 @@
+"""`/recount watch ...`: start a watch of results URLs in this channel, `watch list`, `watch
+stop`. Part of the slash command (commands/recount hands it the text after `watch`)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from slack_bolt import Ack, BoltContext, Respond
+from slack_sdk import WebClient
+
+from domain import InputError
+from handlers.slack.blocks.text import is_channel_id, is_user_id
+from handlers.slack.observability import request_id_of
+from handlers.slack.services import Services
+from handlers.slack.watching import (
+    NO_DATABASE,
+    list_text,
+    parse_watch,
+    place_of,
+    start,
+    stop_all,
+)
+from handlers.watch.ports import FetchRefused
+from handlers.watch.records import DatabaseError
+from handlers.watch.service import MAX_RUNNING
+
+log = logging.getLogger(__name__)
+
+
+def watch_command(
+    text: str,
+    ack: Ack,
+    command: dict[str, Any],
+    client: WebClient,
+    context: BoltContext,
+    respond: Respond,
+    services: Services,
+) -> None:
+    """`/recount watch ...`: acknowledged at once; the rest runs after the ack."""
+    channel, user = command.get("channel_id"), command.get("user_id")
+    team = str(command.get("team_id") or "T")
+    if not (is_channel_id(channel) and is_user_id(user)):
+        ack(response_type="ephemeral", text="A watch is started from a channel.")
+        return
+    words = text.split()[1:]
+    place = place_of(team, str(channel))
+    try:
+        store = services.watching.store()
+    except DatabaseError:
+        log.error("watch: the database cannot be opened")
+        ack(response_type="ephemeral", text=NO_DATABASE)
+        return
+    if words[:1] == ["list"]:
+        ack(response_type="ephemeral", text=list_text(store, place))
+        return
+    if words[:1] == ["stop"]:
+        ack(response_type="ephemeral", text="Stopping this channel's watches…")
+        services.after_ack.run(
+            lambda: respond(
+                response_type="ephemeral",
+                replace_original=False,
+                text=f"Stopped {stop_all(client, store, place, str(user))} watch(es).",
+            ),
+            body=command,
+            request_id=request_id_of(context),
+        )
+        return
+    try:
+        request = parse_watch(" ".join(words), services.today())
+        for url in request.sources:
+            services.watching.fetcher.check(url)
+    except InputError as error:
+        ack(response_type="ephemeral", text=error.message)
+        return
+    except FetchRefused as error:
+        ack(response_type="ephemeral", text=f"{error} Nothing was fetched.")
+        return
+    if len(store.running(f"slack:{team}:")) >= MAX_RUNNING:
+        ack(
+            response_type="ephemeral",
+            text=f"{MAX_RUNNING} watches already run in this workspace: stop one first.",
+        )
+        return
+    ack(response_type="ephemeral", text="Reading the sources…")
+    services.after_ack.run(
+        lambda: start(client, services, request, team, str(channel), str(user), respond),
+        body=command,
+        request_id=request_id_of(context),
+    )

@@ -1,0 +1,51 @@
+"""A results file dropped in a direct message with the bot: scanned, the summary in its thread,
+and compared with the last scan of the same election there."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from slack_bolt import App, BoltContext
+from slack_sdk import WebClient
+
+from domain import InputError
+from handlers.results.request import scan_request
+from handlers.slack.blocks.scan import (
+    scan_error,
+)
+from handlers.slack.blocks.text import is_channel_id, is_user_id
+from handlers.slack.observability import request_id_of
+from handlers.slack.payload import text_at
+from handlers.slack.scanning import ScanTarget, dm_memory, run_scan, shared_files
+from handlers.slack.services import Services
+
+log = logging.getLogger(__name__)
+
+
+def register(app: App, services: Services) -> None:
+    @app.event("message")
+    def file_in_a_dm(event: dict[str, Any], client: WebClient, context: BoltContext) -> None:
+        if event.get("channel_type") != "im" or event.get("subtype") != "file_share":
+            return  # only files dropped in a direct message with the bot
+        channel, user, ts = event.get("channel"), event.get("user"), event.get("ts")
+        shared = shared_files(event)
+        if not (is_channel_id(channel) and is_user_id(user) and isinstance(ts, str) and shared):
+            return
+        to = ScanTarget(str(channel), ts, str(user))
+        team = str(event.get("team") or text_at(context, "team_id") or "T")
+        text = str(event.get("text") or "")
+        today = services.today()
+
+        def work() -> None:
+            try:
+                options = scan_request(text, today)
+            except InputError as error:
+                message = scan_error(error.message)
+                client.chat_postMessage(
+                    channel=to.channel, thread_ts=to.thread_ts, **message.as_kwargs()
+                )
+                return
+            run_scan(client, services.download, to, shared, options, dm_memory(services, team, to))
+
+        services.after_ack.run(work, body={}, request_id=request_id_of(context))

@@ -1,0 +1,220 @@
+"""Scanning results files in Slack, for the listeners that start a scan (events/file_in_dm,
+shortcuts/scan, views/scan_form): the files downloaded, scanned, the summary in the file's
+thread, the report as CSV beside it, a Check button each.
+
+Every listener acknowledges at once; downloading and scanning run after the ack. Replies go
+only to the thread of the message that carried the file: the DM, or the channel where the
+clerk used the shortcut.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, Final
+
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError, SlackClientError
+
+from domain import InputError
+from domain.citations import FIRST_YEAR, LAST_YEAR
+from handlers.results import MAX_BYTES, ResultsFileError, ScanOptions, scan, scan_csv
+from handlers.results.compare import readings_of
+from handlers.results.formats import read_file
+from handlers.results.scan import Scan
+from handlers.results.tables import over_the_limit
+from handlers.slack.blocks.scan import (
+    CSV_NAME,
+    scan_error,
+    scan_summary,
+)
+from handlers.slack.services import Download, DownloadFailed, DownloadProblem, Services
+from handlers.watch.records import DatabaseError, Remembered
+
+log = logging.getLogger(__name__)
+SCAN_SHORTCUT_ID: Final = "scan_for_recounts"
+MAX_FILES: Final = 10
+DOWNLOAD_TIMEOUT: Final = 30  # seconds for one file
+
+
+@dataclass(frozen=True)
+class ScanTarget:
+    channel: str
+    thread_ts: str  # the message that carried the files
+    user: str
+
+
+# What a clerk reads when Slack will not describe or serve a file: the file by its name (the
+# event carries it), what happened in plain words, and what to do. Never an exception's name.
+NOT_DESCRIBED: Final = (
+    "{name}: Slack says this file is not there (it may have been deleted, or shared where I "
+    "cannot see it); share it with me again."
+)
+FORBIDDEN: Final = (
+    "{name}: Slack would not let me download this file (no permission); share it with me "
+    "again, or ask whoever installed the app to check that it may read files."
+)
+GONE: Final = (
+    "{name}: Slack no longer has this file to download; it may have been deleted. Share it "
+    "with me again."
+)
+UNREACHABLE: Final = "{name}: Slack could not be reached to get this file; try again in a minute."
+TOO_SLOW: Final = (
+    f"{{name}}: the download took more than {DOWNLOAD_TIMEOUT} seconds; try again in a minute."
+)
+
+
+@dataclass(frozen=True)
+class SharedFile:
+    id: str
+    name: str  # as the event names it; "the file" where it does not
+
+
+_SAID: Final = {
+    DownloadProblem.FORBIDDEN: FORBIDDEN,
+    DownloadProblem.GONE: GONE,
+    DownloadProblem.UNREACHABLE: UNREACHABLE,
+    DownloadProblem.TOO_SLOW: TOO_SLOW,
+}
+
+
+def download_shared(client: WebClient, download: Download, shared: SharedFile) -> tuple[str, bytes]:
+    """A file's name and bytes. Raises ResultsFileError with one line naming it."""
+    try:
+        info = client.files_info(file=shared.id)["file"]
+    except SlackApiError as error:
+        code = error.response.get("error")
+        text = NOT_DESCRIBED if code in ("file_not_found", "file_deleted") else UNREACHABLE
+        raise ResultsFileError(text.format(name=shared.name)) from None
+    except (SlackClientError, OSError, KeyError, TypeError):
+        raise ResultsFileError(UNREACHABLE.format(name=shared.name)) from None
+    name = str(info.get("name") or shared.name)
+    size = int(info.get("size") or 0)
+    if size > MAX_BYTES:
+        raise ResultsFileError(over_the_limit(name, size))
+    url = info.get("url_private_download") or info.get("url_private")
+    if not isinstance(url, str) or not url.startswith(("https://", "http://")):
+        raise ResultsFileError(f"{name}: Slack gave no address to download it from")
+    try:
+        return name, download(url, client.token, MAX_BYTES, DOWNLOAD_TIMEOUT)
+    except DownloadFailed as failed:
+        raise ResultsFileError(_SAID[failed.problem].format(name=name)) from None
+
+
+def run_scan(
+    client: WebClient,
+    download: Download,
+    to: ScanTarget,
+    files: list[SharedFile],
+    options: ScanOptions,
+    memory: Callable[[Scan], Remembered | None] = lambda result: None,
+) -> None:
+    """Progress in the thread, then the summary in its place and the CSV beside it.
+    `memory`: a DM keeps each scan and compares it with the last of the same election."""
+    count = len(files)
+    progress = client.chat_postMessage(
+        channel=to.channel,
+        thread_ts=to.thread_ts,
+        text=f"Scanning {count} file{'s' if count != 1 else ''}…",
+    )
+    ts = str(progress.get("ts"))
+    try:
+        if count > MAX_FILES:
+            raise ResultsFileError(f"{count} files at once: a scan takes {MAX_FILES} at the most")
+        result = scan([download_shared(client, download, f) for f in files], options)
+    except (ResultsFileError, InputError) as error:
+        message = scan_error(str(error))
+        client.chat_update(channel=to.channel, ts=ts, **message.as_kwargs())
+        return
+    summary = scan_summary(result, memory(result))
+    client.chat_update(channel=to.channel, ts=ts, **summary.as_kwargs())
+    client.files_upload_v2(
+        channel=to.channel,
+        thread_ts=to.thread_ts,
+        content=scan_csv(result),
+        filename=CSV_NAME,
+        title="Recount scan: every contest",
+    )
+
+
+def dm_memory(services: Services, team: str, to: ScanTarget) -> Callable[[Scan], Remembered | None]:
+    """A DM's scans remembered: each compared with the last of its election there."""
+
+    def keep(result: Scan) -> Remembered | None:
+        try:
+            return services.watching.backend().remember(
+                f"dm:{team}:{to.channel}",
+                to.user,
+                result.election,
+                result.summary(),
+                readings_of(result),
+            )
+        except DatabaseError:
+            log.warning("scan: the database cannot be opened; this scan is not remembered")
+            return None
+
+    return keep
+
+
+def shared_files(message: dict[str, Any]) -> list[SharedFile]:
+    files = message.get("files")
+    if not isinstance(files, list):
+        return []
+    return [
+        SharedFile(
+            f["id"], f["name"] if isinstance(f.get("name"), str) and f["name"] else "the file"
+        )
+        for f in files
+        if isinstance(f, dict) and isinstance(f.get("id"), str)
+    ]
+
+
+def prefill(client: WebClient, download: Download, shared: SharedFile) -> tuple[str | None, str]:
+    """What the file says of itself for the form (its election), and a line saying so."""
+    try:
+        name, data = download_shared(client, download, shared)
+        election = read_file(name, data).election
+    except ResultsFileError as error:
+        return None, f"{error} The scan will say the same if you go on."
+    if election is None:
+        return None, f"{name}: the file does not say which election; choose it if you know."
+    return election, f"{name}: the file says this is a {election} election."
+
+
+def form_options(values: dict[str, Any], today: date) -> ScanOptions:
+    def element(block: str) -> dict[str, Any]:
+        found = (
+            (values.get(block) or {}).get("value") if isinstance(values.get(block), dict) else None
+        )
+        return found if isinstance(found, dict) else {}
+
+    def picked(block: str) -> date | None:
+        value = element(block).get("selected_date")
+        if not isinstance(value, str):
+            return None
+        try:
+            day = date.fromisoformat(value)
+        except ValueError:
+            raise InputError.about(block, f'"{value}" is not a date') from None
+        if not FIRST_YEAR.value <= day.year <= LAST_YEAR.value:
+            raise InputError.about(
+                block, f"give a year from {FIRST_YEAR.value} to {LAST_YEAR.value}"
+            )
+        return day
+
+    canvass, state_canvass = picked("canvass"), picked("state_canvass")
+    option = element("election").get("selected_option")
+    election = option.get("value") if isinstance(option, dict) else None
+    chosen = element("complete").get("selected_options")
+    complete = isinstance(chosen, list) and any(
+        isinstance(o, dict) and o.get("value") == "complete" for o in chosen
+    )
+    return ScanOptions(
+        today=today,
+        canvass=canvass,
+        state_canvass=state_canvass,
+        election=election if election in ("general", "primary") else None,
+        complete=complete,
+    )

@@ -1,0 +1,56 @@
+"""The scan form submitted: its dates checked, the files scanned into the message's thread."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from slack_bolt import Ack, App, BoltContext
+from slack_sdk import WebClient
+
+from domain import InputError
+from handlers.slack.blocks.scan_form import SCAN_FORM_ID
+from handlers.slack.observability import request_id_of
+from handlers.slack.payload import mapping_at, text_at
+from handlers.slack.scanning import ScanTarget, SharedFile, form_options, run_scan
+from handlers.slack.services import Services
+
+log = logging.getLogger(__name__)
+
+
+def register(app: App, services: Services) -> None:
+    @app.view(SCAN_FORM_ID)
+    def scan_form_submitted(
+        ack: Ack,
+        body: dict[str, Any],
+        view: dict[str, Any],
+        client: WebClient,
+        context: BoltContext,
+    ) -> None:
+        data = services.signer.verify(text_at(view, "private_metadata"))
+        user = text_at(body, "user", "id")
+        if data is None or data.get("user") != user:
+            ack(
+                response_action="errors",
+                errors={"canvass": "This form has expired; use the shortcut again."},
+            )
+            return
+        values = mapping_at(view, "state", "values")
+        try:
+            options = form_options(values if isinstance(values, dict) else {}, services.today())
+        except InputError as error:
+            field = error.problems[0].field if error.problems else None
+            ack(response_action="errors", errors={field or "canvass": error.message})
+            return
+        ack()
+        to = ScanTarget(str(data["channel"]), str(data["ts"]), str(user))
+        files = [
+            SharedFile(str(f[0]), str(f[1]))
+            for f in data.get("files") or []
+            if isinstance(f, list) and len(f) == 2
+        ]
+        services.after_ack.run(
+            lambda: run_scan(client, services.download, to, files, options),
+            body={},
+            request_id=request_id_of(context),
+        )
