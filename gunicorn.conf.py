@@ -53,5 +53,5 @@ def worker_exit(server: object, worker: object) -> None:
     from bot.server import wsgi
     from bot.server.lifecycle import finish
 
-    wsgi.watching.stop()  # its leases given back: another worker takes its watches at once
+    wsgi.poller.stop()  # its leases given back: another worker takes its watches at once
     finish(wsgi.after_ack, time.monotonic())

@@ -31,7 +31,7 @@ def _serve_http(settings: Settings, port: int) -> int:
     # the gate (bot.server.http_server) verifies every request before Bolt sees it
     app = create_app(settings, after_ack=after_ack, watching=watching, verified_upstream=True)
     server = make_http_server(app, "0.0.0.0", port, settings.signing_secret_text)
-    start_watching(app, watching)
+    poller = start_watching(app, watching)
     log.info(
         "recount listening on port %d: POST %s, GET %s",
         server.server_port,
@@ -43,7 +43,7 @@ def _serve_http(settings: Settings, port: int) -> int:
     started = time.monotonic()
     # requests in flight finish (the server's threads are joined), then the queued Slack calls
     server.server_close()
-    watching.stop()
+    poller.stop()
     finish(after_ack, started if stopping.is_set() else time.monotonic())
     return EXIT_OK
 
@@ -68,12 +68,12 @@ def _serve_socket_mode(settings: Settings) -> int:
             f"Socket Mode could not connect with SLACK_APP_TOKEN ({type(error).__name__}); "
             "check the token (xapp-, scope connections:write) and the network"
         ) from None
-    start_watching(app, watching)
+    poller = start_watching(app, watching)
     stopping = on_stop(lambda: None)
     stopping.wait()
     started = time.monotonic()
     handler.close()  # type: ignore[no-untyped-call]
-    watching.stop()
+    poller.stop()
     finish(after_ack, started)
     return EXIT_OK
 

@@ -25,4 +25,4 @@ watching = watching_from_settings(_settings.database_url, _settings.watch_hosts)
 _app = create_app(_settings, after_ack=after_ack, watching=watching, verified_upstream=True)
 application = wsgi_application(_app, _settings.signing_secret_text)
 # Every worker polls; the lease in the database lets one read each watch's round.
-start_watching(_app, watching)
+poller = start_watching(_app, watching)
