@@ -41,13 +41,13 @@ def report() -> list[str]:
     from domain.changes import compare
     from handlers.results import ScanOptions, scan
     from handlers.results.compare import readings_of
-    from handlers.watch.records import WatchSpec
+    from handlers.watch.records import Place, WatchSpec
     from handlers.watch.rounds import run_round
 
     paths = sorted(WORKBOOKS.glob("*.xlsx"))
     with tempfile.TemporaryDirectory() as folder:
         store = Store(open_database(f"sqlite:///{folder}/bench.db"))
-        spec = WatchSpec("cli", (str(WORKBOOKS),), {"canvass": "2022-11-28"}, 300)
+        spec = WatchSpec(Place.cli(), (str(WORKBOOKS),), {"canvass": "2022-11-28"}, 300)
         watch = store.watch_for(spec, None)
         today = date(2022, 11, 30)
         run_round(store, watch.id, spec, today)  # the first reading: a scan

@@ -29,7 +29,7 @@ from handlers.results.compare import change_line
 from handlers.results.report import change_lines
 from handlers.syntax import parse_date
 from handlers.watch.durations import parse_every, shown
-from handlers.watch.records import RoundResult, StoredChange, WatchSpec
+from handlers.watch.records import Place, RoundResult, StoredChange, WatchSpec
 from handlers.watch.rounds import SourceError, check_sources, run_round
 
 
@@ -123,7 +123,7 @@ def run_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         every = parse_every(args.every)
         check_sources(args.sources)
         today = args.today or montana_today()
-        spec = WatchSpec("cli", tuple(args.sources), _options(args, today), every)
+        spec = WatchSpec(Place.cli(), tuple(args.sources), _options(args, today), every)
     except (DatabaseError, SourceError, InputError, ValueError) as error:
         print(f"error: {one_line(str(error))}", file=err)
         return EXIT_USAGE

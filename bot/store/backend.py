@@ -9,7 +9,7 @@ from bot.store.database import database_url, open_database, shown
 from bot.store.queries import Store, overview, remember
 from domain.changes import ContestReading
 from handlers.watch.ports import Fetcher
-from handlers.watch.records import Remembered, RoundResult, WatchInfo, WatchOverview
+from handlers.watch.records import Place, Remembered, RoundResult, WatchInfo, WatchOverview
 from handlers.watch.rounds import run_round
 
 
@@ -32,7 +32,7 @@ class Backend:
 
     def remember(
         self,
-        place: str,
+        place: Place,
         user: str | None,
         election: str | None,
         summary: dict[str, int],

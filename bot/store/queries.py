@@ -14,12 +14,15 @@ from sqlalchemy.orm import Session
 from bot.store.models import ChangeRecord, Reading, ReadingContest, SourceState, Watch
 from domain.changes import Band, Change, ChangeKind, ContestReading, compare
 from handlers.watch.records import (
+    Place,
+    PlaceKind,
     Remembered,
     SourceSnapshot,
     StoredChange,
     WatchInfo,
     WatchOverview,
     WatchSpec,
+    WatchStatus,
     utcnow,
 )
 
@@ -27,11 +30,11 @@ from handlers.watch.records import (
 def info(row: Watch) -> WatchInfo:
     return WatchInfo(
         id=row.id,
-        place=row.place,
+        place=Place.parse(row.place),
         sources=tuple(str(s) for s in json.loads(row.sources)),
         options=json.loads(row.options),
         every_s=row.every_s,
-        status=row.status,
+        status=WatchStatus(row.status),
         started_by=row.started_by,
         started_at=row.started_at,
         stopped_by=row.stopped_by,
@@ -77,18 +80,20 @@ class Store:
         with self.session() as s:
             found = s.scalars(
                 select(Watch)
-                .where(Watch.fingerprint == spec.fingerprint, Watch.status == "running")
+                .where(
+                    Watch.fingerprint == spec.fingerprint, Watch.status == WatchStatus.RUNNING.value
+                )
                 .order_by(Watch.id)
             ).first()
             if found is not None:
                 return info(found)
             watch = Watch(
-                place=spec.place,
+                place=str(spec.place),
                 fingerprint=spec.fingerprint,
                 sources=json.dumps(list(spec.sources)),
                 options=json.dumps(spec.options, sort_keys=True),
                 every_s=spec.every_s,
-                status="running",
+                status=WatchStatus.RUNNING.value,
                 started_by=started_by,
                 started_at=utcnow(),
             )
@@ -111,14 +116,17 @@ class Store:
                 info(row)
                 for row in s.scalars(
                     select(Watch)
-                    .where(Watch.status == "running", Watch.place.startswith(place_prefix))
+                    .where(
+                        Watch.status == WatchStatus.RUNNING.value,
+                        Watch.place.startswith(place_prefix),
+                    )
                     .order_by(Watch.id)
                 )
             ]
 
-    def watches(self, place: str) -> list[WatchInfo]:
+    def watches(self, place: Place) -> list[WatchInfo]:
         with self.session() as s:
-            query = select(Watch).where(Watch.place == place).order_by(Watch.id)
+            query = select(Watch).where(Watch.place == str(place)).order_by(Watch.id)
             return [info(row) for row in s.scalars(query)]
 
     def stop(self, watch_ids: Sequence[int], by: str | None) -> list[WatchInfo]:
@@ -129,8 +137,13 @@ class Store:
             for watch_id in watch_ids:
                 done = s.execute(
                     update(Watch)
-                    .where(Watch.id == watch_id, Watch.status == "running")
-                    .values(status="stopped", stopped_by=by, stopped_at=now, lease_owner=None)
+                    .where(Watch.id == watch_id, Watch.status == WatchStatus.RUNNING.value)
+                    .values(
+                        status=WatchStatus.STOPPED.value,
+                        stopped_by=by,
+                        stopped_at=now,
+                        lease_owner=None,
+                    )
                 )
                 if done.rowcount:  # type: ignore[attr-defined]
                     found = s.get(Watch, watch_id)
@@ -148,7 +161,7 @@ class Store:
                 update(Watch)
                 .where(
                     Watch.id == watch_id,
-                    Watch.status == "running",
+                    Watch.status == WatchStatus.RUNNING.value,
                     or_(
                         Watch.lease_owner.is_(None),
                         Watch.lease_owner == owner,
@@ -175,8 +188,10 @@ class Store:
                 for row in s.scalars(
                     select(Watch)
                     .where(
-                        Watch.status == "running",
-                        Watch.place.startswith("slack:"),  # not the command line's, not a DM's
+                        Watch.status == WatchStatus.RUNNING.value,
+                        Watch.place.startswith(
+                            Place.prefix(PlaceKind.SLACK)
+                        ),  # not the CLI's, not a DM's
                         or_(Watch.next_round_at.is_(None), Watch.next_round_at <= now),
                     )
                     .order_by(Watch.id)
@@ -329,7 +344,7 @@ def overview(store: Store, place_prefix: str) -> list[WatchOverview]:
 
 def remember(
     store: Store,
-    place: str,
+    place: Place,
     user: str | None,
     result_election: str | None,
     summary: dict[str, int],

@@ -11,7 +11,7 @@ from slack_sdk.errors import SlackApiError, SlackClientError
 
 from handlers.slack.blocks.home import home_view
 from handlers.slack.services import Services
-from handlers.watch.records import DatabaseError, WatchOverview
+from handlers.watch.records import DatabaseError, Place, PlaceKind, WatchOverview
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,9 @@ def refresher(services: Services) -> Any:
             reminders = None
         value = services.signer.sign({"u": user, "c": dm})
         try:
-            watches: list[WatchOverview] | None = services.watching.backend().overview("slack:")
+            watches: list[WatchOverview] | None = services.watching.backend().overview(
+                Place.prefix(PlaceKind.SLACK)
+            )
         except DatabaseError:
             watches = None
         try:

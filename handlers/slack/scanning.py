@@ -31,7 +31,7 @@ from handlers.slack.blocks.scan import (
     scan_summary,
 )
 from handlers.slack.services import Download, DownloadFailed, DownloadProblem, Services
-from handlers.watch.records import DatabaseError, Remembered
+from handlers.watch.records import DatabaseError, Place, Remembered
 
 log = logging.getLogger(__name__)
 SCAN_SHORTCUT_ID: Final = "scan_for_recounts"
@@ -145,7 +145,7 @@ def dm_memory(services: Services, team: str, to: ScanTarget) -> Callable[[Scan],
     def keep(result: Scan) -> Remembered | None:
         try:
             return services.watching.backend().remember(
-                f"dm:{team}:{to.channel}",
+                Place.dm(team, to.channel),
                 to.user,
                 result.election,
                 result.summary(),

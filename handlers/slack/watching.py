@@ -31,7 +31,7 @@ from handlers.slack.blocks.watch import (
 from handlers.slack.services import Services
 from handlers.watch.durations import DEFAULT_EVERY_S, parse_every, shown
 from handlers.watch.ports import WatchStore
-from handlers.watch.records import WatchInfo, WatchSpec, utcnow
+from handlers.watch.records import Place, PlaceKind, WatchInfo, WatchSpec, WatchStatus, utcnow
 from handlers.watch.service import MAX_SOURCES, Watching
 
 log = logging.getLogger(__name__)
@@ -93,8 +93,8 @@ def parse_watch(text: str, today: date) -> WatchRequest:
     )
 
 
-def place_of(team: str, channel: str) -> str:
-    return f"slack:{team}:{channel}"
+def place_of(team: str, channel: str) -> Place:
+    return Place.slack(team, channel)
 
 
 def slack_round(client: WebClient, watching: Watching, watch: WatchInfo, today: date) -> None:
@@ -136,7 +136,7 @@ def start(
     store = watching.store()
     spec = WatchSpec(place_of(team, channel), request.sources, request.options, request.every_s)
     watch = store.watch_for(spec, started_by=user)
-    stop_value = services.signer.sign({"w": watch.id, "p": watch.place})
+    stop_value = services.signer.sign({"w": watch.id, "p": str(watch.place)})
     try:
         root = client.chat_postMessage(
             channel=channel,
@@ -171,8 +171,8 @@ def start(
         )
 
 
-def list_text(store: WatchStore, place: str) -> str:
-    running = [w for w in store.watches(place) if w.status == "running"]
+def list_text(store: WatchStore, place: Place) -> str:
+    running = [w for w in store.watches(place) if w.status is WatchStatus.RUNNING]
     if not running:
         return "No watch runs in this channel. " + USAGE
     lines = [f"{len(running)} watch{'es' if len(running) != 1 else ''} in this channel:"]
@@ -184,8 +184,8 @@ def list_text(store: WatchStore, place: str) -> str:
     return "\n".join(lines)
 
 
-def stop_all(client: WebClient, store: WatchStore, place: str, user: str) -> int:
-    running = [w.id for w in store.watches(place) if w.status == "running"]
+def stop_all(client: WebClient, store: WatchStore, place: Place, user: str) -> int:
+    running = [w.id for w in store.watches(place) if w.status is WatchStatus.RUNNING]
     stopped = store.stop(running, by=user)
     for watch in stopped:
         mark_stopped(client, watch, user)
@@ -206,7 +206,7 @@ def poller_run(client: WebClient, watching: Watching, today: Callable[[], date])
     """The callback the poller runs for each due watch: a channel's round, in Slack."""
 
     def run(watch: WatchInfo) -> None:
-        if watch.place.startswith("slack:"):
+        if watch.place.kind is PlaceKind.SLACK:
             slack_round(client, watching, watch, today())
 
     return run

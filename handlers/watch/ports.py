@@ -13,6 +13,7 @@ from typing import Protocol
 
 from domain.changes import Change, ContestReading
 from handlers.watch.records import (
+    Place,
     Remembered,
     RoundResult,
     SourceSnapshot,
@@ -83,7 +84,7 @@ class WatchStore(RoundStore, Protocol):
 
     def running(self, place_prefix: str = "") -> list[WatchInfo]: ...
 
-    def watches(self, place: str) -> list[WatchInfo]: ...
+    def watches(self, place: Place) -> list[WatchInfo]: ...
 
     def stop(self, watch_ids: Sequence[int], by: str | None) -> list[WatchInfo]: ...
 
@@ -115,7 +116,7 @@ class WatchBackend(Protocol):
 
     def remember(
         self,
-        place: str,
+        place: Place,
         user: str | None,
         election: str | None,
         summary: dict[str, int],

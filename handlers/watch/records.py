@@ -8,6 +8,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from domain.changes import Change
@@ -25,13 +26,63 @@ class DatabaseError(Exception):
     """A database that cannot be opened or reached: one line that says which and why."""
 
 
+class WatchStatus(StrEnum):
+    RUNNING = "running"
+    STOPPED = "stopped"
+
+
+class PlaceKind(StrEnum):
+    """Where a watch tells what it finds, and so where it was started."""
+
+    CLI = "cli"  # the command line that runs it
+    SLACK = "slack"  # a channel
+    DM = "dm"  # a direct message's memory of the scans dropped there (never polled)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a watch posts. Stored as text: "cli", "slack:TEAM:CHANNEL", "dm:TEAM:CHANNEL"."""
+
+    kind: PlaceKind
+    team: str = ""
+    channel: str = ""
+
+    @classmethod
+    def cli(cls) -> Place:
+        return cls(PlaceKind.CLI)
+
+    @classmethod
+    def slack(cls, team: str, channel: str) -> Place:
+        return cls(PlaceKind.SLACK, team, channel)
+
+    @classmethod
+    def dm(cls, team: str, channel: str) -> Place:
+        return cls(PlaceKind.DM, team, channel)
+
+    @classmethod
+    def parse(cls, text: str) -> Place:
+        kind, _, rest = text.partition(":")
+        team, _, channel = rest.partition(":")
+        return cls(PlaceKind(kind), team, channel)
+
+    def __str__(self) -> str:
+        if self.kind is PlaceKind.CLI:
+            return self.kind.value
+        return f"{self.kind.value}:{self.team}:{self.channel}"
+
+    @staticmethod
+    def prefix(kind: PlaceKind, team: str | None = None) -> str:
+        """The stored text every place of this kind (and team) starts with, for queries."""
+        return f"{kind.value}:" if team is None else f"{kind.value}:{team}:"
+
+
 @dataclass(frozen=True)
 class WatchSpec:
     """What makes a watch: where it tells, what it reads, with which scan options. A DM's
-    memory of its scans is a watch too ("dm:TEAM:CHANNEL", no sources, one per election):
+    memory of its scans is a watch too (Place.dm, no sources, one per election):
     nobody polls it; each scan dropped there is its next reading."""
 
-    place: str  # "cli", "slack:TEAM:CHANNEL", "dm:TEAM:CHANNEL"
+    place: Place
     sources: tuple[str, ...]
     options: dict[str, Any]  # JSON-able: canvass, state_canvass, complete, election, ...
     every_s: int
@@ -39,7 +90,7 @@ class WatchSpec:
     @property
     def fingerprint(self) -> str:
         """The same command run again is the same watch (its last reading continues it)."""
-        blob = json.dumps([self.place, list(self.sources), self.options], sort_keys=True)
+        blob = json.dumps([str(self.place), list(self.sources), self.options], sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()
 
 
@@ -48,11 +99,11 @@ class WatchInfo:
     """A watch as stored."""
 
     id: int
-    place: str
+    place: Place
     sources: tuple[str, ...]
     options: dict[str, Any]
     every_s: int
-    status: str  # running | stopped
+    status: WatchStatus
     started_by: str | None
     started_at: datetime
     stopped_by: str | None = None
@@ -65,8 +116,8 @@ class WatchInfo:
 
     @property
     def channel(self) -> str:
-        """The channel of a Slack watch ("slack:TEAM:CHANNEL")."""
-        return self.place.rsplit(":", 1)[-1]
+        """The channel of a Slack watch (or a DM's)."""
+        return self.place.channel
 
 
 @dataclass(frozen=True)

@@ -99,7 +99,7 @@ def _watches_text(watches: Sequence[WatchOverview] | None) -> str:
     lines = []
     for item in watches[:MAX_LISTED]:
         w = item.watch
-        channel = w.place.rsplit(":", 1)[-1]
+        channel = w.channel
         where = f"<#{channel}>" if is_channel_id(channel) else "a channel"
         sources = ", ".join(escape_mrkdwn(s) for s in w.sources)
         read = (

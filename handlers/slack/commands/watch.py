@@ -22,7 +22,7 @@ from handlers.slack.watching import (
     stop_all,
 )
 from handlers.watch.ports import FetchRefused
-from handlers.watch.records import DatabaseError
+from handlers.watch.records import DatabaseError, Place, PlaceKind
 from handlers.watch.service import MAX_RUNNING
 
 log = logging.getLogger(__name__)
@@ -76,7 +76,7 @@ def watch_command(
     except FetchRefused as error:
         ack(response_type="ephemeral", text=f"{error} Nothing was fetched.")
         return
-    if len(store.running(f"slack:{team}:")) >= MAX_RUNNING:
+    if len(store.running(Place.prefix(PlaceKind.SLACK, team))) >= MAX_RUNNING:
         ack(
             response_type="ephemeral",
             text=f"{MAX_RUNNING} watches already run in this workspace: stop one first.",

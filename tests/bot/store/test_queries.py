@@ -16,12 +16,12 @@ from bot.store.database import open_database
 from bot.store.models import Base
 from bot.store.queries import Store
 from domain.changes import Band, Change, ChangeKind, ContestReading
-from handlers.watch.records import WatchSpec
+from handlers.watch.records import Place, WatchSpec
 
 # Slow (server processes, a fuzz, long properties): `make quick` leaves it out.
 pytestmark = pytest.mark.slow
 
-SPEC = WatchSpec("slack:T0MONTANA:C0CANVASS", ("https://results.example/x.xlsx",), {}, 60)
+SPEC = WatchSpec(Place.slack("T0MONTANA", "C0CANVASS"), ("https://results.example/x.xlsx",), {}, 60)
 
 
 def reading(margin: int) -> ContestReading:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 
+from handlers.watch.records import Place
+
 from ...slack_helpers import CHANNEL
 
-PLACE = f"slack:T0MONTANA:{CHANNEL}"
+PLACE = Place.slack("T0MONTANA", CHANNEL)
 
 
 def answer(response: object) -> str:

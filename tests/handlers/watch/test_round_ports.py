@@ -8,11 +8,11 @@ from datetime import date, datetime
 
 from domain.changes import Band, Change, ChangeKind, ContestReading
 from handlers.watch.ports import Fetched, FetchFailed
-from handlers.watch.records import SourceSnapshot, WatchSpec
+from handlers.watch.records import Place, SourceSnapshot, WatchSpec
 from handlers.watch.rounds import run_round
 
 URL = "https://results.example.org/results.csv"
-SPEC = WatchSpec("cli", (URL,), {"canvass": "2026-11-16"}, 60)
+SPEC = WatchSpec(Place.cli(), (URL,), {"canvass": "2026-11-16"}, 60)
 TODAY = date(2026, 11, 18)
 
 

@@ -14,7 +14,7 @@ from bot.net.fetch import Policy, UrlFetcher
 from bot.store.database import open_database
 from bot.store.queries import Store
 from domain.changes import ChangeKind
-from handlers.watch.records import WatchSpec
+from handlers.watch.records import Place, WatchSpec
 from handlers.watch.rounds import run_round
 
 from ...results_server import ResultsServer, Served
@@ -56,7 +56,7 @@ def test_a_304_costs_no_scan(
     server: ResultsServer, store: Store, etag: bool, last_modified: bool
 ) -> None:
     server.files["/cascade.xlsx"] = Served(cascade(), etag=etag, last_modified=last_modified)
-    spec = WatchSpec("cli", (server.url("/cascade.xlsx"),), OPTIONS, 60)
+    spec = WatchSpec(Place.cli(), (server.url("/cascade.xlsx"),), OPTIONS, 60)
     watch = store.watch_for(spec, None)
     first = run_round(store, watch.id, spec, TODAY, fetcher=ANYONE)
     assert first.first and first.scanned is not None
@@ -71,7 +71,7 @@ def test_a_304_costs_no_scan(
 
 def test_without_validators_the_bytes_decide(server: ResultsServer, store: Store) -> None:
     server.files["/cascade.xlsx"] = Served(cascade(), etag=False, last_modified=False)
-    spec = WatchSpec("cli", (server.url("/cascade.xlsx"),), OPTIONS, 60)
+    spec = WatchSpec(Place.cli(), (server.url("/cascade.xlsx"),), OPTIONS, 60)
     watch = store.watch_for(spec, None)
     run_round(store, watch.id, spec, TODAY, fetcher=ANYONE)
     again = run_round(store, watch.id, spec, TODAY, fetcher=ANYONE)
@@ -83,7 +83,7 @@ def test_the_clerks_race_enters_changes_band_changes_leader_and_leaves(
     server: ResultsServer, store: Store
 ) -> None:
     server.files["/cascade.xlsx"] = Served(cascade("D", 200))  # 230: outside the bands
-    spec = WatchSpec("cli", (server.url("/cascade.xlsx"),), OPTIONS, 60)
+    spec = WatchSpec(Place.cli(), (server.url("/cascade.xlsx"),), OPTIONS, 60)
     watch = store.watch_for(spec, None)
     run_round(store, watch.id, spec, TODAY, fetcher=ANYONE)
     steps = [
@@ -114,7 +114,7 @@ def test_a_failing_source_is_named_once_and_once_more_when_it_recovers(
     server: ResultsServer, store: Store
 ) -> None:
     server.files["/cascade.xlsx"] = Served(cascade())
-    spec = WatchSpec("cli", (server.url("/cascade.xlsx"),), OPTIONS, 60)
+    spec = WatchSpec(Place.cli(), (server.url("/cascade.xlsx"),), OPTIONS, 60)
     watch = store.watch_for(spec, None)
     run_round(store, watch.id, spec, TODAY, fetcher=ANYONE)
     server.files["/cascade.xlsx"].status = 503
@@ -131,7 +131,7 @@ def test_a_failing_source_is_named_once_and_once_more_when_it_recovers(
 
 def test_a_folder_round_reads_its_files_by_name(tmp_path: Path, store: Store) -> None:
     (tmp_path / "a.csv").write_text("contest,choice,votes\nSheriff,A,4005\nSheriff,B,3995\n")
-    spec = WatchSpec("cli", (str(tmp_path),), OPTIONS, 60)
+    spec = WatchSpec(Place.cli(), (str(tmp_path),), OPTIONS, 60)
     watch = store.watch_for(spec, None)
     assert run_round(store, watch.id, spec, TODAY, fetcher=ANYONE).first
     (tmp_path / "b.csv").write_text("contest,choice,votes\nCoroner,C,4005\nCoroner,D,3995\n")

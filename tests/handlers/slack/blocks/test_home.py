@@ -8,12 +8,14 @@ from bot.store.database import open_database
 from bot.store.queries import Store, overview
 from domain.changes import Band, Change, ChangeKind, ContestReading
 from handlers.slack.blocks.home import home_view
-from handlers.watch.records import WatchSpec
+from handlers.watch.records import Place, WatchSpec
 
 
 def test_the_home_tab_lists_running_watches(database: str) -> None:
     store = Store(open_database(database))
-    spec = WatchSpec("slack:T0MONTANA:C0CANVASS", ("https://results.example/x.xlsx",), {}, 300)
+    spec = WatchSpec(
+        Place.slack("T0MONTANA", "C0CANVASS"), ("https://results.example/x.xlsx",), {}, 300
+    )
     watch = store.watch_for(spec, "U0CLERK")
     before = ContestReading("k", "Sheriff", Band.NONE, 200, ("A",), "margin_too_large", ())
     after = ContestReading("k", "Sheriff", Band.RECOUNT, 9, ("A",), "recount_available", ())

@@ -7,7 +7,7 @@ from slack_bolt import App
 from bot.store.database import open_database
 from bot.store.queries import Store
 from handlers.slack.after_ack import AfterAck
-from handlers.watch.records import WatchSpec
+from handlers.watch.records import Place, PlaceKind, WatchSpec, WatchStatus
 
 from ....fake_slack import FakeSlack
 from ....handlers.slack.watch_payloads import PLACE, answer
@@ -21,7 +21,9 @@ def test_list_and_stop_this_channels_watches(
     spec = WatchSpec(PLACE, ("https://results.example/x.xlsx",), {}, 300)
     watch = store.watch_for(spec, USER)
     store.set_root(watch.id, "1700000000.000100")
-    other = store.watch_for(WatchSpec("slack:T0MONTANA:C0OTHER", spec.sources, {}, 300), USER)
+    other = store.watch_for(
+        WatchSpec(Place.slack("T0MONTANA", "C0OTHER"), spec.sources, {}, 300), USER
+    )
     listed = answer(run_command(app, fake, "watch list"))
     assert listed.startswith("1 watch in this channel:")
     assert "https://results.example/x.xlsx every 5 min" in listed
@@ -31,8 +33,8 @@ def test_list_and_stop_this_channels_watches(
     assert update.body["ts"] == "1700000000.000100"
     assert update.body["text"].startswith(f"Stopped watching 1 source by <@{USER}> at ")
     assert "Stopped 1 watch(es)." in str(fake.to("respond/cmd")[-1].body)
-    assert [w.status for w in store.watches(PLACE)] == ["stopped"]
-    running = [w.id for w in store.running("slack:")]
+    assert [w.status for w in store.watches(PLACE)] == [WatchStatus.STOPPED]
+    running = [w.id for w in store.running(Place.prefix(PlaceKind.SLACK))]
     assert running == [other.id]  # another channel's watch runs on
     assert answer(run_command(app, fake, "watch list")).startswith("No watch runs")
 
