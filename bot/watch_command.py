@@ -24,7 +24,7 @@ from bot.store.database import DatabaseError, open_database
 from bot.store.queries import Store
 from bot.terminal import EXIT_OK, EXIT_USAGE, one_line
 from domain import InputError
-from handlers.results import answers_from, scan_json, scan_text
+from handlers.results import ScanOptions, answers_from, scan_json, scan_text
 from handlers.results.compare import change_line
 from handlers.results.report import change_lines
 from handlers.syntax import parse_date
@@ -57,17 +57,18 @@ def _stopping(stop: _Stop) -> Iterator[None]:
 
 
 def _options(args: argparse.Namespace, today: date) -> dict[str, Any]:
-    canvass = None if args.canvass is None else parse_date(args.canvass, today)
-    state = None if args.state_canvass is None else parse_date(args.state_canvass, today)
-    answers_from(args.kind, args.seats)  # refuses a bad answer now, not in every round
-    return {
-        "canvass": None if canvass is None else canvass.isoformat(),
-        "state_canvass": None if state is None else state.isoformat(),
-        "election": args.election,
-        "complete": args.complete,
-        "kinds": list(args.kind),
-        "seats": list(args.seats),
-    }
+    """The scan options a watch keeps (ScanOptions.as_json); a bad answer is refused now,
+    not in every round."""
+    return ScanOptions(
+        today=today,
+        canvass=None if args.canvass is None else parse_date(args.canvass, today),
+        state_canvass=(
+            None if args.state_canvass is None else parse_date(args.state_canvass, today)
+        ),
+        election=args.election,
+        complete=args.complete,
+        answers=answers_from(args.kind, args.seats),
+    ).as_json()
 
 
 def _history(store: Store, which: str, out: TextIO, as_json: bool) -> int:

@@ -1,19 +1,10 @@
 """Montana law for recounts (MCA 13-16-201) as pure, typed code. No Slack, no I/O, no clock."""
 
+from domain.build_check import build_check
 from domain.errors import InputError, Problem
 from domain.fields import InputField, Term, ValueType
-from domain.inputs import (
-    FAMILY_FIELDS,
-    FIELDS,
-    BallotQuestion,
-    Candidate,
-    CandidateRace,
-    CanvassError,
-    CheckInput,
-    build_check,
-    field_name,
-    fields_for,
-)
+from domain.input_fields import FAMILY_FIELDS, FIELDS, field_name, fields_for
+from domain.inputs import BallotQuestion, Candidate, CandidateRace, CanvassError, CheckInput
 from domain.kinds import KINDS, ContestKind, Family, KindInfo, resolve_kind, takes_counties
 from domain.subsections import RULES, FileWith, Petitioner, Subsection, SubsectionRule
 from domain.verdict import Outcome, Verdict, check

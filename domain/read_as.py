@@ -13,7 +13,8 @@ from datetime import date
 
 from domain.deadline import long_date
 from domain.fields import InputField, ValueType
-from domain.inputs import Candidate, CheckInput, fields_for
+from domain.input_fields import fields_for
+from domain.inputs import Candidate, CheckInput
 from domain.kinds import KINDS
 
 

@@ -6,7 +6,7 @@ from datetime import date
 from enum import StrEnum
 from typing import Any
 
-from domain.inputs import FAMILY_FIELDS
+from domain.input_fields import FAMILY_FIELDS
 from domain.read_as import read_as
 from domain.verdict import Verdict
 

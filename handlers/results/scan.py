@@ -7,10 +7,10 @@ answers for the same inputs. The scan reads, groups, classifies and ranks; it ne
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Final
+from typing import Any, Final
 
 from domain import (
     KINDS,
@@ -47,6 +47,37 @@ class ScanOptions:
     election: str | None = None  # "general" | "primary"; else what the files say
     complete: bool = False
     answers: Answers = field(default_factory=Answers)
+
+    def as_json(self) -> dict[str, Any]:
+        """What a watch keeps of these options (JSON; the day of each round is its own):
+        dates as ISO text, answers as "TITLE=VALUE". `from_json` reads it back."""
+        return {
+            "canvass": None if self.canvass is None else self.canvass.isoformat(),
+            "state_canvass": (
+                None if self.state_canvass is None else self.state_canvass.isoformat()
+            ),
+            "election": self.election,
+            "complete": self.complete,
+            "kinds": [f"{k}={v.value}" for k, v in self.answers.kinds.items()],
+            "seats": [f"{k}={v}" for k, v in self.answers.seats.items()],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], today: date) -> ScanOptions:
+        """The options `as_json` wrote, for a scan on `today`."""
+
+        def day(key: str) -> date | None:
+            value = data.get(key)
+            return None if value is None else date.fromisoformat(str(value))
+
+        return cls(
+            today=today,
+            canvass=day("canvass"),
+            state_canvass=day("state_canvass"),
+            election=data.get("election"),
+            complete=bool(data.get("complete")),
+            answers=answers_from(data.get("kinds", []), data.get("seats", [])),
+        )
 
 
 @dataclass

@@ -4,7 +4,7 @@ watches from the database, the view from blocks/home."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Protocol
 
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
@@ -25,7 +25,12 @@ def upcoming(client: WebClient) -> list[dict[str, Any]]:
     )
 
 
-def refresher(services: Services) -> Any:
+class RefreshHome(Protocol):
+    def __call__(self, client: WebClient, user: str, dm: str | None = None) -> None:
+        """Publishes `user`'s Home tab (`dm`: the DM channel the tab belongs to, if known)."""
+
+
+def refresher(services: Services) -> RefreshHome:
     def refresh(client: WebClient, user: str, dm: str | None = None) -> None:
         """Publishes the Home tab for `user`; a Slack failure leaves the old tab."""
         try:

@@ -76,21 +76,7 @@ def parse_watch(text: str, today: date) -> WatchRequest:
         raise InputError.about(
             None, f"{len(urls)} sources: a watch reads {MAX_SOURCES} at the most"
         )
-    options = scan_request(rest, today)
-    return WatchRequest(
-        tuple(urls),
-        {
-            "canvass": None if options.canvass is None else options.canvass.isoformat(),
-            "state_canvass": (
-                None if options.state_canvass is None else options.state_canvass.isoformat()
-            ),
-            "election": options.election,
-            "complete": options.complete,
-            "kinds": [f"{k}={v.value}" for k, v in options.answers.kinds.items()],
-            "seats": [f"{k}={v}" for k, v in options.answers.seats.items()],
-        },
-        every,
-    )
+    return WatchRequest(tuple(urls), scan_request(rest, today).as_json(), every)
 
 
 def place_of(team: str, channel: str) -> Place:
@@ -202,7 +188,9 @@ def mark_stopped(client: WebClient, watch: WatchInfo, user: str | None) -> None:
         log.warning("watch: the root message could not be marked stopped")
 
 
-def poller_run(client: WebClient, watching: Watching, today: Callable[[], date]) -> Any:
+def poller_run(
+    client: WebClient, watching: Watching, today: Callable[[], date]
+) -> Callable[[WatchInfo], None]:
     """The callback the poller runs for each due watch: a channel's round, in Slack."""
 
     def run(watch: WatchInfo) -> None:

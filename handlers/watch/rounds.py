@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 from domain.changes import compare
-from handlers.results import ResultsFileError, ScanOptions, answers_from, scan
+from handlers.results import ResultsFileError, ScanOptions, scan
 from handlers.results.compare import readings_of
 from handlers.results.tables import (
     MAX_BYTES,
@@ -46,23 +45,6 @@ def check_sources(sources: Sequence[str]) -> None:
             raise SourceError(f"{source}: not a file, a folder or an http(s) address")
         if not Path(source).exists():
             raise SourceError(f"{source}: no such file or folder")
-
-
-def scan_options(options: dict[str, Any], today: date) -> ScanOptions:
-    """The stored options of a watch as the scan's (dates as ISO text)."""
-
-    def day(key: str) -> date | None:
-        value = options.get(key)
-        return None if value is None else date.fromisoformat(str(value))
-
-    return ScanOptions(
-        today=today,
-        canvass=day("canvass"),
-        state_canvass=day("state_canvass"),
-        election=options.get("election"),
-        complete=bool(options.get("complete")),
-        answers=answers_from(options.get("kinds", []), options.get("seats", [])),
-    )
 
 
 def _digest(data: bytes) -> str:
@@ -187,7 +169,7 @@ def run_round(
         data = read.data if read.data is not None else _read_file(Path(read.state.source))
         files.append((read.state.name, data))
     try:
-        scanned = scan(files, scan_options(spec.options, today))
+        scanned = scan(files, ScanOptions.from_json(spec.options, today))
     except ResultsFileError as error:
         result.errors = [str(error)]
         return result

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import date
 
 import pytest
@@ -357,3 +358,20 @@ def test_a_district_contest_in_one_countys_file_may_span_counties() -> None:
         "a district contest: its total may span counties, and one county's file is given"
     )
     assert "multi-county" not in doubt and c.contest.coverage == "county share"
+
+
+def test_scan_options_round_trip_through_json() -> None:
+    """What a watch stores reads back as the same options (its rounds scan with them)."""
+    options = ScanOptions(
+        today=date(2026, 11, 18),
+        canvass=date(2026, 11, 16),
+        state_canvass=date(2026, 12, 1),
+        election="general",
+        complete=True,
+        answers=answers_from(["Mosquito levy=question"], ["Council at large=3"]),
+    )
+    stored = json.loads(json.dumps(options.as_json()))
+    assert ScanOptions.from_json(stored, date(2026, 11, 18)) == options
+    assert stored["canvass"] == "2026-11-16" and stored["complete"] is True
+    assert list(options.answers.kinds.values()) == [ContestKind.QUESTION]
+    assert ScanOptions.from_json({}, date(2026, 11, 18)) == ScanOptions(today=date(2026, 11, 18))
