@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import Final
 
 from domain.citations import (
-    BOND_RECOUNT_SHARE,
     MARGIN_FLOOR_VOTES,
     PETITION_WINDOW_DAYS,
     STATUTE,
@@ -23,7 +22,8 @@ from domain.deadline import Deadline, Phase, long_date
 from domain.inputs import CandidateRace
 from domain.margin import Margin
 from domain.read_as import read_as
-from domain.related import BOND_RECOUNT, SCHOOL_TIE, TIE_RECOUNT
+from domain.related import SCHOOL_TIE, TIE_RECOUNT
+from domain.routes import BOND, SCHOOL
 from domain.subsections import Petitioner
 from domain.verdict import NoteAbout, Outcome, Verdict
 
@@ -35,7 +35,7 @@ HEADLINES: Final = {
     Outcome.DEADLINE_PASSED: "Deadline passed",
     Outcome.PETITION_SHORT: "Petition short",
     Outcome.NOT_AVAILABLE: "Recount not available: margin too large",
-    Outcome.BOND: f"Recount with a bond may be available ({BOND_RECOUNT.section})",
+    Outcome.BOND: f"Recount with a bond may be available ({BOND.section})",
     # 2025 SB 57 is known from bill summaries only: the headline says "probably".
     Outcome.CANVASS_BOARD: "Canvass board error: the board can probably require a recount",
 }
@@ -212,7 +212,7 @@ def _deadline_lines(v: Verdict) -> tuple[str, ...]:
     d = v.deadline
     lines: list[str] = []
     if outcome is Outcome.BOND:
-        lines.append(f"{BOND_RECOUNT.section} has the same window: {PETITION_WINDOW_DAYS.words}.")
+        lines.append(f"{BOND.section} has the same window: {PETITION_WINDOW_DAYS.words}.")
     if d is not None:
         if d.readings_differ:
             lines.append(
@@ -245,7 +245,7 @@ def _figure_line(what: str, minimum: Cited[int] | None, given: int | None) -> st
 
 def _petition_lines(v: Verdict) -> tuple[str, ...]:
     outcome = v.outcome
-    if outcome is Outcome.TIE and v.info.school:
+    if outcome is Outcome.TIE and v.route is SCHOOL:
         return (
             f"No petition under 13-16-201: the tie goes to the trustees ({SCHOOL_TIE.section}).",
         )
@@ -261,7 +261,7 @@ def _petition_lines(v: Verdict) -> tuple[str, ...]:
         (bond,) = (n for n in v.current_law if n.shown is Shown.PETITION)
         lines += [
             f"Who petitions: {name}, the defeated candidate, posting a bond that covers all "
-            f"costs of the recount ({BOND_RECOUNT.section}).",
+            f"costs of the recount ({BOND.section}).",
             f"File with: {v.file_with.label}, where {name} filed the declaration for "
             f"nomination (13-10-201(2); {bond.confidence.value}).",
         ]
@@ -289,7 +289,7 @@ def _related_lines(v: Verdict) -> tuple[str, ...]:
     if v.outcome is Outcome.NOT_AVAILABLE and v.deadline is not None and v.deadline_passed:
         # 13-16-211 and 13-16-301 count the same 5 days after the canvass.
         routes = (
-            f"{BOND_RECOUNT.section} and 13-16-301"
+            f"{BOND.section} and 13-16-301"
             if v.margin is not None and v.margin.within_bond_range
             else "13-16-301"
         )
@@ -348,7 +348,7 @@ def _summary(v: Verdict) -> str:
             "immediately. Confirm the board's authority with the county attorney or the "
             "Secretary of State."
         )
-    if outcome is Outcome.TIE and v.info.school:
+    if outcome is Outcome.TIE and v.route is SCHOOL:
         return (
             "The count is tied. In a school election a tie goes to the board of trustees "
             f"({SCHOOL_TIE.section}); ask the school election filing officer how it proceeds."
@@ -361,9 +361,9 @@ def _summary(v: Verdict) -> str:
     if outcome is Outcome.BOND:
         return (
             f"A margin of {_votes(m.margin)} is more than the {m.max_qualifying_margin:,} that "
-            f"qualify under {v.subsection.code}, but within {percent_phrase(BOND_RECOUNT_SHARE)} "
+            f"qualify under {v.subsection.code}, but within {percent_phrase(BOND.share)} "
             f"(up to {m.max_bond_margin:,}): {m.behind.name} may petition for a recount with a "
-            f"bond ({BOND_RECOUNT.section}). {_action(v)}"
+            f"bond ({BOND.section}). {_action(v)}"
         )
     if outcome is Outcome.NOT_AVAILABLE:
         return (
@@ -394,7 +394,7 @@ def _summary(v: Verdict) -> str:
 
 
 def _headline(v: Verdict) -> str:
-    if v.outcome is Outcome.TIE and v.info.school:
+    if v.outcome is Outcome.TIE and v.route is SCHOOL:
         return SCHOOL_TIE_HEADLINE
     if v.only_if_1_1_307:
         return f"{HEADLINES[v.outcome]}, {ONLY_IF_1_1_307}"

@@ -91,10 +91,9 @@ QUESTION_CANVASS_NOTE: Final = (
 )
 
 
-def official_canvass_note(info: KindInfo) -> str | None:
-    """Which canvass starts the 5 days, where that is not plainly the county canvass."""
-    if info.school:
-        return SCHOOL_CANVASS_NOTE
+def statute_canvass_note(info: KindInfo) -> str | None:
+    """Which canvass starts the 5 days for a kind of the 1987 rows, where that is not plainly
+    the county canvass (a school kind's is its route's: domain.routes.SCHOOL)."""
     if not info.counts_from_state_canvass:
         return None
     return (

@@ -15,29 +15,22 @@ from typing import Final, assert_never
 from domain.current_law import (
     BY_SUBSECTION,
     COURT_ROUTE,
-    SCHOOL_ELECTIONS,
     CurrentLawNote,
-    bond_filing,
 )
 from domain.deadline import Deadline, Phase, petition_deadline
 from domain.inputs import BallotQuestion, CandidateRace, CanvassError, CheckInput
 from domain.kinds import KINDS, ContestKind, Family, KindInfo
 from domain.margin import Margin, question_margin, race_margin
 from domain.related import (
-    BOND_RECOUNT,
-    COUNTY_RECOUNT_BOARD,
     MULTI_SEAT_NOTE,
     NO_CANVASS_NOTE,
     QUESTION_TIE_NOTE,
-    SCHOOL_RECOUNT_BOARD,
-    SCHOOL_TIE,
-    TIE_RECOUNT,
     RelatedProvision,
     board_convenes,
-    official_canvass_note,
     saturday_note,
     tied_seat,
 )
+from domain.routes import BOND, Route, official_canvass_note, route_of
 from domain.statute import edition_note, subsection_text
 from domain.subsections import FileWith, Petitioner, Subsection, SubsectionRule
 
@@ -195,18 +188,19 @@ class Verdict:
         return Outcome.AVAILABLE
 
     @property
+    def route(self) -> Route:
+        """The kind's route (domain.routes): the 1987 rows, or today's school subsection."""
+        return route_of(self.info)
+
+    @property
     def file_with(self) -> FileWith | None:
-        """Where the petition goes, where one is to be filed: the 1987 row's office, except
-        for today's school subsection, and 13-16-211's nomination office for the bond band."""
+        """Where the petition goes, where one is to be filed: the route's office, and
+        13-16-211's nomination office for the bond band (domain.routes)."""
         if not self.to_file:
             return None
         if self.outcome is Outcome.BOND:
-            # 13-10-201(2): the declaration for nomination went to the same office as a
-            # 13-16-201 petition would; a school candidate's to the district clerk.
-            return FileWith.SCHOOL_DISTRICT_CLERK if self.info.school else self.rule.file_with
-        if self.info.school:
-            return FileWith.SCHOOL_ELECTION_FILING_OFFICER
-        return self.rule.file_with
+            return BOND.office(self.rule, self.route)
+        return self.route.office(self.rule)
 
     @property
     def petitioner(self) -> Petitioner | None:
@@ -223,32 +217,24 @@ class Verdict:
         if not self.to_file:
             return None
         if self.outcome is Outcome.BOND:
-            multi = self.info.multi_county
-            where = " in each county where the office was voted on" if multi else ""
+            return BOND.after_filing(self.info.multi_county)
+        if self.route.file_with is None and self.rule.after_filing is not None:
+            # the secretary of state's notice of (2), (4) and (5), then each county's board
             return (
-                "the candidate posts a bond, set by the election administrator of the "
-                f"candidate's county of residence, covering the recount's costs{where}; the "
-                f"county recount board of each affected county recounts ({BOND_RECOUNT.section}) "
-                f"and {board_convenes()}"
+                f"{self.rule.after_filing}; each election administrator notifies the county "
+                f"recount board, which {board_convenes()}"
             )
-        if self.info.school:
-            return f"{SCHOOL_RECOUNT_BOARD}, which {board_convenes()}"
-        if self.rule.after_filing is None:
-            return f"{COUNTY_RECOUNT_BOARD}, which {board_convenes()}"
-        return (
-            f"{self.rule.after_filing}; each election administrator notifies the county "
-            f"recount board, which {board_convenes()}"
-        )
+        return f"{self.route.recount_board}, which {board_convenes()}"
 
     @property
     def current_law(self) -> tuple[CurrentLawNote, ...]:
         """Where today's code differs from the 1987 text for this verdict (domain.current_law)."""
-        notes = [SCHOOL_ELECTIONS] if self.info.school else []
+        notes = list(self.route.current_law)
         if self.outcome not in (Outcome.NOT_AVAILABLE, Outcome.BOND):
             # how a 13-16-201 petition proceeds: nothing to say when none can be filed
             notes.extend(BY_SUBSECTION.get(self.subsection, ()))
         if self.outcome is Outcome.BOND:
-            notes.append(bond_filing(self.info.multi_county))
+            notes.append(BOND.current_law(self.info.multi_county))
         if self.outcome is Outcome.NOT_AVAILABLE:
             notes.append(COURT_ROUTE)
         return tuple(notes)
@@ -290,23 +276,23 @@ def _petition_step(inputs: CheckInput, rule: SubsectionRule) -> PetitionFigures:
 
 def _related_step(info: KindInfo, margin: Margin | None) -> tuple[RelatedProvision, ...]:
     related: list[RelatedProvision] = []
+    route = route_of(info)
     if margin is not None and margin.tie_at_cut:
         # 13-16-203 speaks of tied candidates; a question's margin of 0 is not a tie_at_cut.
-        if margin.margin == 0 or info.school:
-            related.append(SCHOOL_TIE if info.school else TIE_RECOUNT)
+        if margin.margin == 0 or route.tie_for_any_seat:
+            related.append(route.tie)
         else:
             related.append(tied_seat(margin.tied_for_last_seat))
     if margin is not None and margin.within_bond_range:
-        related.append(BOND_RECOUNT)
+        related.append(BOND.related)
     return tuple(related)
 
 
 def _filing_office(info: KindInfo) -> str:
     """The office a petition of this kind is carried to, named where it is closed."""
-    if info.school:
-        return FileWith.SCHOOL_ELECTION_FILING_OFFICER.office
-    assert info.rule.file_with is not None  # every kind with a window has an office
-    return info.rule.file_with.office
+    office = route_of(info).office(info.rule)
+    assert office is not None  # every kind with a window has an office
+    return office.office
 
 
 def _notes_step(

@@ -17,7 +17,7 @@ from domain.changes import Band, Change, ChangeKind
 from domain.deadline import long_date
 from domain.explain import explain, what_if
 from domain.kinds import state_canvass_subsections
-from domain.related import BOND_RECOUNT
+from domain.routes import BOND
 from handlers.results.compare import change_line, no_change_line, scanned_by_identity
 from handlers.results.scan import Scan, ScannedContest
 from handlers.syntax import quick_syntax
@@ -28,7 +28,7 @@ WIDTH: Final = 92
 SECTIONS: Final = (
     (Outcome.AVAILABLE, "Recount available"),
     (Outcome.TIE, "Ties"),
-    (Outcome.BOND, f"{BOND_RECOUNT.section} bond band"),
+    (Outcome.BOND, f"{BOND.section} bond band"),
     (Outcome.PETITION_SHORT, "Petition short"),
     (Outcome.DEADLINE_PASSED, "Deadline passed (the margin qualified)"),
 )

@@ -9,8 +9,8 @@ from domain.related import (
     SCHOOL_CANVASS_NOTE,
     SCHOOL_TIE,
     TIE_RECOUNT,
-    official_canvass_note,
 )
+from domain.routes import official_canvass_note
 from domain.statute import statute_text
 
 

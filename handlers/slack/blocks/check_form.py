@@ -27,7 +27,7 @@ from slack_sdk.models.views import View
 from domain import FIELDS, KINDS, ContestKind, InputField, Subsection, ValueType, fields_for
 from domain.citations import FIRST_YEAR, LAST_YEAR
 from domain.inputs import KIND_TERM
-from domain.related import official_canvass_note
+from domain.routes import official_canvass_note
 from handlers.slack.blocks.text import escape_mrkdwn
 
 FORM_CALLBACK_ID: Final = "recount_form"

@@ -1,0 +1,82 @@
+"""The routes beside 13-16-201's rows, as related.md has them: today's school subsection (its
+office, board, tie rule and canvass; in force since Apr 30, 2013) and 13-16-211's recount with a
+bond (1/200, the same 5 days, the nomination office). The verdict reads them from the rows."""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+
+import pytest
+
+from domain import KINDS, RULES, ContestKind, FileWith, Outcome, Subsection
+from domain.routes import BOND, SCHOOL, STATUTE, official_canvass_note, route_of
+
+from ..builders import verdict_of
+
+
+def test_the_school_kinds_take_the_school_subsection_and_the_others_the_1987_rows() -> None:
+    school = {k for k, info in KINDS.items() if route_of(info) is SCHOOL}
+    assert school == {ContestKind.SCHOOL, ContestKind.SCHOOL_QUESTION}
+    assert all(route_of(info) is STATUTE for k, info in KINDS.items() if k not in school)
+
+
+def test_the_school_row_as_related_md_has_it() -> None:
+    assert SCHOOL.took_effect == date(2013, 4, 30)  # Ch. 347, L. 2013
+    assert "Ch. 347, L. 2013" in SCHOOL.section
+    assert SCHOOL.file_with is FileWith.SCHOOL_ELECTION_FILING_OFFICER
+    assert SCHOOL.nomination_office is FileWith.SCHOOL_DISTRICT_CLERK
+    assert "three trustees" in SCHOOL.recount_board and "20-20-420" in SCHOOL.recount_board
+    assert SCHOOL.tie.section == "13-16-203(2), 20-20-418"
+    assert SCHOOL.canvass_note is not None and "20-20-416" in SCHOOL.canvass_note
+
+
+def test_the_1987_rows_keep_their_own_offices() -> None:
+    for subsection in (Subsection.ONE_COUNTY_OFFICE, Subsection.MULTI_COUNTY_OFFICE):
+        assert STATUTE.office(RULES[subsection]) is RULES[subsection].file_with
+    assert STATUTE.tie.section == "13-16-203" and STATUTE.took_effect is None
+
+
+def test_the_bond_row_as_related_md_has_it() -> None:
+    assert BOND.section == "13-16-211"
+    assert BOND.share.value == Fraction(1, 200)
+    assert BOND.window.value == 5
+    # 13-10-201(2): the nomination office is 13-16-201's for the 1987 rows, the district
+    # clerk for a school office
+    one = RULES[Subsection.ONE_COUNTY_OFFICE]
+    assert BOND.office(one, STATUTE) is FileWith.ELECTION_ADMINISTRATOR
+    assert BOND.office(RULES[Subsection.MULTI_COUNTY_OFFICE], STATUTE) is (
+        FileWith.SECRETARY_OF_STATE
+    )
+    assert BOND.office(one, SCHOOL) is FileWith.SCHOOL_DISTRICT_CLERK
+    assert "each county where the office was voted on" in BOND.after_filing(True)
+    assert "each county where" not in BOND.after_filing(False)
+
+
+@pytest.mark.parametrize(
+    ("text", "outcome", "file_with"),
+    [
+        # 1/400 of 1,000 is 2.5: a margin of 10 passes (1)'s floor of 10 votes
+        (
+            "school A 505 B 495 canvass 2026-11-16",
+            Outcome.AVAILABLE,
+            "school_election_filing_officer",
+        ),
+        # 1/200 of 10,000 is 50: 40 is past 1/400 (25) but within 1/200 -> the bond band
+        ("school A 5020 B 4980 canvass 2026-11-16", Outcome.BOND, "school_district_clerk"),
+        ("county A 5020 B 4980 canvass 2026-11-16", Outcome.BOND, "election_administrator"),
+        ("legislature A 5020 B 4980 canvass 2026-11-16", Outcome.BOND, "secretary_of_state"),
+    ],
+)
+def test_the_verdict_reads_its_office_from_the_route(
+    text: str, outcome: Outcome, file_with: str
+) -> None:
+    v = verdict_of(text, today=date(2026, 11, 17))
+    assert v.outcome is outcome
+    assert v.file_with is not None and v.file_with.value == file_with
+
+
+def test_a_school_tie_goes_to_the_trustees_by_the_school_row() -> None:
+    v = verdict_of("school A 500 B 500 canvass 2026-11-16", today=date(2026, 11, 17))
+    assert v.outcome is Outcome.TIE and SCHOOL.tie in v.related
+    assert official_canvass_note(v.info) == SCHOOL.canvass_note
