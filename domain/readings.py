@@ -1,5 +1,8 @@
-"""Readings the canvass scan applies beyond 13-16-201, as data: what each says, its source and
-how sure we are (shared/statute/related.md). Beside domain.current_law, in the same shape.
+"""The canvass scan's law: the readings it applies beyond 13-16-201, as data (what each says,
+its source and how sure we are, shared/statute/related.md, beside domain.current_law in the
+same shape), and the decisions it makes from them: a contest spanning counties, who advances
+from a nonpartisan primary, a retention vote read as a race, and which canvass starts the
+window. handlers.results reads files into contests and asks these; it decides none of them.
 
 The scan's title rules (domain.titles) are readings too: rules of ours written from titles
 seen in real exports; a title they do not settle goes to a person.
@@ -7,10 +10,15 @@ seen in real exports; a title they do not settle goes to a person.
 
 from __future__ import annotations
 
+from datetime import date
+from enum import Enum
+from types import MappingProxyType
 from typing import Final
 
 from domain.citations import Cited
 from domain.current_law import Confidence, CurrentLawNote, Shown
+from domain.kinds import KINDS, ContestKind
+from domain.routes import SCHOOL, route_of
 
 # In a nonpartisan primary the two highest per seat advance (a summary; the section not seen).
 NONPARTISAN_ADVANCE_PER_SEAT: Final = Cited(
@@ -62,3 +70,89 @@ RETAINED: Final = (
 )
 BOTH_ADVANCE: Final = "nonpartisan primary: both candidates advance; nothing to recount"
 EVERY_ADVANCES: Final = "nonpartisan primary: every candidate advances; nothing to recount"
+
+
+# --- the scan's decisions, each from the readings above -------------------------------------
+
+# A one-county kind seen in several counties' files is the wider kind of the same family
+# (13-16-201(1) -> (2), (3) -> (5)); the other one-county kinds have no wider row to go to.
+SPANNING: Final = MappingProxyType(
+    {
+        ContestKind.DISTRICT: ContestKind.MULTICOUNTY_DISTRICT,
+        ContestKind.QUESTION: ContestKind.MULTICOUNTY_QUESTION,
+    }
+)
+# (2), (4) and (5) kinds voted on statewide: a county's file holds only its share.
+STATEWIDE: Final = (ContestKind.STATE, ContestKind.CONGRESSIONAL, ContestKind.STATE_QUESTION)
+# How results files write "no party" for a nonpartisan contest (OpenElections, the SOS).
+NONPARTISAN_PARTIES: Final = frozenset({"np", "non", "nonpartisan", "non-partisan"})
+
+
+class Spanning(Enum):
+    WIDER = "wider"  # the wider kind of the same family (SPANNING)
+    JOINT_SCHOOL = "joint school"  # a joint school district: today's school subsection not seen
+    ASK = "ask"  # no wider row: a person says which kind it is
+
+
+def when_spanning(kind: ContestKind) -> Spanning:
+    """What a one-county kind seen in several counties is."""
+    if kind in SPANNING:
+        return Spanning.WIDER
+    if route_of(KINDS[kind]) is SCHOOL:
+        return Spanning.JOINT_SCHOOL
+    return Spanning.ASK
+
+
+def may_be_joint_school(kind: ContestKind) -> bool:
+    """A school kind whose title names several counties: a joint district's election."""
+    return route_of(KINDS[kind]) is SCHOOL
+
+
+def is_nonpartisan(party: str | None, primary: bool, judicial: bool) -> bool:
+    """A nonpartisan contest: its party says so, or a judicial office in a primary with no
+    party (judicial offices are nonpartisan)."""
+    return (party or "").strip().lower() in NONPARTISAN_PARTIES or (
+        primary and not party and judicial
+    )
+
+
+def advancing(seats: int) -> int:
+    """How many advance from a nonpartisan primary for `seats` seats."""
+    return NONPARTISAN_ADVANCE_PER_SEAT.value * seats
+
+
+def nobody_defeated(candidates: int, advance: int) -> bool:
+    """Every candidate of a nonpartisan primary advances: nothing to recount."""
+    return 1 < candidates <= advance
+
+
+class RetentionResult(Enum):
+    RETAINED = "retained"  # nobody is defeated: nobody can petition (RETAINED)
+    TIED = "tied"  # a person decides (the Secretary of State)
+    REJECTED = "rejected"  # the judge is the defeated candidate (RETENTION)
+
+
+def retention_result(yes: int, no: int) -> RetentionResult:
+    if yes > no:
+        return RetentionResult.RETAINED
+    if yes == no:
+        return RetentionResult.TIED
+    return RetentionResult.REJECTED
+
+
+def retention_as_race(judge: str, yes: int, no: int) -> tuple[tuple[str, int], ...]:
+    """A rejected judge's retention vote as a race (the RETENTION reading): the judge against
+    rejection, the judge the defeated candidate."""
+    return (("rejection", no), (judge, yes))
+
+
+def starting_canvass(
+    kind: ContestKind, canvass: date | None, state_canvass: date | None
+) -> tuple[date | None, bool]:
+    """The canvass that starts this contest's 5 days, and whether it is the county canvass
+    counted in place of a state canvass not given (an earlier, safe date)."""
+    if not KINDS[kind].counts_from_state_canvass:
+        return canvass, False
+    if state_canvass is not None:
+        return state_canvass, False
+    return canvass, canvass is not None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Final, TypeVar
+from typing import TypeVar
 
 from domain import KINDS, ContestKind, InputError, resolve_kind
 from domain.citations import MONTANA_COUNTIES
@@ -19,9 +19,16 @@ from domain.current_law import CurrentLawNote
 from domain.readings import (
     BOTH_ADVANCE,
     EVERY_ADVANCES,
-    NONPARTISAN_ADVANCE_PER_SEAT,
     NONPARTISAN_PRIMARY,
+    SPANNING,
+    STATEWIDE,
     SUPREME_COURT_2025,
+    Spanning,
+    advancing,
+    is_nonpartisan,
+    may_be_joint_school,
+    nobody_defeated,
+    when_spanning,
 )
 from domain.titles import (
     PRESIDENTIAL,
@@ -41,13 +48,6 @@ from handlers.results.sos_workbooks import COUNTY_WORKBOOK
 from handlers.results.tallies import FileTallies, Tally
 
 T = TypeVar("T")
-_SPANNING: Final = {
-    ContestKind.DISTRICT: ContestKind.MULTICOUNTY_DISTRICT,
-    ContestKind.QUESTION: ContestKind.MULTICOUNTY_QUESTION,
-}
-_NONPARTISAN: Final = frozenset({"np", "non", "nonpartisan", "non-partisan"})
-# (2), (4) and (5) kinds that are voted on statewide, named so in the coverage doubt
-_STATEWIDE: Final = (ContestKind.STATE, ContestKind.CONGRESSIONAL, ContestKind.STATE_QUESTION)
 
 
 def reading_line(note: CurrentLawNote) -> str:
@@ -281,13 +281,14 @@ def settle(contest: Contest, answers: Answers, election: str | None, complete: b
     """Spanning, coverage, seats and the unopposed rule, each recorded."""
     kind = contest.kind
     if kind is not None and KINDS[kind].one_county and len(contest.counties) > 1:
-        wider = _SPANNING.get(kind)
-        if wider is not None:
+        reading = when_spanning(kind)
+        if reading is Spanning.WIDER:
+            wider = SPANNING[kind]
             contest.notes.append(
                 f"voted on in {len(contest.counties)} counties, so {KINDS[wider].a_label}"
             )
             contest.kind = kind = wider
-        elif KINDS[kind].school:
+        elif reading is Spanning.JOINT_SCHOOL:
             _joint_school(contest, kind, f"voted on in {len(contest.counties)} counties")
         else:
             contest.doubt(
@@ -305,10 +306,10 @@ def settle(contest: Contest, answers: Answers, election: str | None, complete: b
                 contest.doubt(_share_doubt(kind, len(contest.counties)))
     named = SEVERAL_COUNTIES.search(contest.title)
     if named is not None and kind is not None and contest.kind_from != "answer":
-        if KINDS[kind].school and len(contest.counties) == 1:
+        if may_be_joint_school(kind) and len(contest.counties) == 1:
             _joint_school(contest, kind, f"of a district in {named.group(0)}")
         elif KINDS[kind].one_county and len(contest.counties) == 1:
-            spanning = _SPANNING[ContestKind.QUESTION if contest.question else ContestKind.DISTRICT]
+            spanning = SPANNING[ContestKind.QUESTION if contest.question else ContestKind.DISTRICT]
             contest.doubt(
                 f"its title names several counties ({named.group(0)}) but it reads as "
                 f"{KINDS[kind].a_label} of one county: if these are one county's votes, add "
@@ -323,7 +324,7 @@ def _share_doubt(kind: ContestKind, counties: int) -> str:
     """Say what is known: a statewide contest seen in some counties; a district contest whose
     total may span counties (the 11th judicial district is Flathead County alone)."""
     given = "1 county" if counties == 1 else f"{counties} counties"
-    if kind in _STATEWIDE:
+    if kind in STATEWIDE:
         what = f"a statewide contest given here for {given}"
         share = "that county's share" if counties == 1 else "those counties' share"
     elif counties == 1:
@@ -360,16 +361,14 @@ def _seats(contest: Contest, answers: Answers, election: str | None) -> None:
     if from_title is not None:
         contest.seats, contest.seats_from = from_title, "title"
     primary = election == "primary"
-    nonpartisan = (contest.party or "").strip().lower() in _NONPARTISAN or (
-        primary and not contest.party and is_judicial(contest.title)
-    )
+    nonpartisan = is_nonpartisan(contest.party, primary, is_judicial(contest.title))
     if primary and nonpartisan and not contest.question:
-        advance = NONPARTISAN_ADVANCE_PER_SEAT.value * contest.seats
+        advance = advancing(contest.seats)
         contest.seats, contest.seats_from = advance, "primary rule"
         contest.notes.append(reading_line(NONPARTISAN_PRIMARY))
         if is_supreme_court(contest.title):
             contest.notes.append(reading_line(SUPREME_COURT_2025))
-        if 1 < len(contest.choices) <= advance:
+        if nobody_defeated(len(contest.choices), advance):
             contest.both_advance = True  # nobody is defeated: no verdict, nothing to look at
             contest.notes.insert(0, BOTH_ADVANCE if len(contest.choices) == 2 else EVERY_ADVANCES)
     elif (

@@ -13,7 +13,6 @@ from datetime import date
 from typing import Any, Final
 
 from domain import (
-    KINDS,
     ContestKind,
     InputError,
     Outcome,
@@ -23,7 +22,14 @@ from domain import (
     resolve_kind,
 )
 from domain.deadline import long_date
-from domain.readings import RETAINED, RETENTION
+from domain.readings import (
+    RETAINED,
+    RETENTION,
+    RetentionResult,
+    retention_as_race,
+    retention_result,
+    starting_canvass,
+)
 from domain.titles import side
 from handlers.results.contests import (
     Answers,
@@ -116,17 +122,14 @@ def _canvass(contest: Contest, options: ScanOptions) -> date | None:
     """The canvass that starts this contest's 5 days: the state canvass for (2), (4), (5)
     where given; otherwise the county canvass, said to be the earlier, safe date."""
     assert contest.kind is not None
-    if not KINDS[contest.kind].counts_from_state_canvass:
-        return options.canvass
-    if options.state_canvass is not None:
-        return options.state_canvass
-    if options.canvass is not None:
+    canvass, in_place = starting_canvass(contest.kind, options.canvass, options.state_canvass)
+    if in_place and options.canvass is not None:
         contest.notes.append(
             f"deadline counted from the county canvass given ({long_date(options.canvass)}): "
             "an earlier, safe date; the official canvass for this contest is the state canvass "
             "(add --state-canvass DATE)"
         )
-    return options.canvass
+    return canvass
 
 
 def _inputs(contest: Contest, options: ScanOptions) -> dict[str, object] | None:
@@ -139,14 +142,16 @@ def _inputs(contest: Contest, options: ScanOptions) -> dict[str, object] | None:
         no = sum(c.votes for c in contest.choices if side(c.name) is False)
         if contest.retention is None:
             return {**fields, "votes_for": yes, "votes_against": no}
-        if yes > no:
+        result = retention_result(yes, no)
+        if result is RetentionResult.RETAINED:
             contest.notes.append(RETAINED)
             return None
-        if yes == no:
+        if result is RetentionResult.TIED:
             contest.doubt("a tied retention vote: ask the Secretary of State")
             return None
         judge = contest.retention.judge
-        return {**fields, "candidates": [("rejection", no), (judge, yes)], "candidate": judge}
+        race = list(retention_as_race(judge, yes, no))
+        return {**fields, "candidates": race, "candidate": judge}
     names = [c.name for c in contest.choices]
     seen = {n.casefold() for n in names}
     candidates = [
