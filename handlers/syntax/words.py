@@ -10,33 +10,9 @@ import re
 from typing import Final
 
 from domain import KINDS, ContestKind
+from domain.offices import OFFICE_WORDS  # offices a clerk may type where a kind belongs
 from handlers.syntax.tokens import KEYWORDS
 
-_K = ContestKind
-# Offices and district words a clerk may type where a kind or a label belongs.
-OFFICE_WORDS: Final = {
-    **dict.fromkeys(
-        (
-            "commissioner",
-            "sheriff",
-            "clerk",
-            "treasurer",
-            "attorney",
-            "coroner",
-            "assessor",
-            "auditor",
-            "recorder",
-            "superintendent",
-        ),
-        _K.COUNTY,
-    ),
-    **dict.fromkeys(("mayor", "council", "councilor", "alderman", "ward"), _K.MUNICIPAL),
-    **dict.fromkeys(("trustee", "trustees", "board"), _K.SCHOOL),
-    **dict.fromkeys(("hd", "sd", "representative", "senator", "legislator"), _K.LEGISLATURE),
-    **dict.fromkeys(("dept", "department"), _K.DISTRICT_JUDGE),
-    **dict.fromkeys(("governor", "psc"), _K.STATE),
-    **dict.fromkeys(("levy", "mill", "bond"), _K.QUESTION),
-}
 KIND_WORDS: Final = {
     word: info.kind for info in KINDS.values() for word in (info.kind.value, *info.aliases)
 }
