@@ -10,10 +10,12 @@ import csv
 import io
 import shlex
 import textwrap
+from dataclasses import dataclass
 from typing import Any, Final
 
 from domain import KINDS, Outcome, verdict_json
 from domain.changes import Band, Change, ChangeKind
+from domain.citations import MONTANA_COUNTIES
 from domain.deadline import long_date
 from domain.explain import explain, what_if
 from domain.kinds import state_canvass_subsections
@@ -202,7 +204,19 @@ def contest_lines(scanned: ScannedContest) -> list[str]:
     return lines
 
 
-def opening_lines(result: Scan) -> list[str]:
+@dataclass(frozen=True)
+class HowToAdd:
+    """How a surface tells a person to give a canvass date: each surface says it in its own
+    words (the command line's options, the words of a Slack message)."""
+
+    canvass: str = "add --canvass DATE"
+    state_canvass: str = "add --state-canvass DATE"
+
+
+COMMAND_LINE: Final = HowToAdd()
+
+
+def opening_lines(result: Scan, how: HowToAdd = COMMAND_LINE) -> list[str]:
     """The report's first lines: what was read, the whole state or not, which canvass."""
     summary = result.summary()
     formats = sorted({f.format for f in result.files})
@@ -216,12 +230,12 @@ def opening_lines(result: Scan) -> list[str]:
     ]
     if result.whole_state:
         out.append(
-            "The files are the county workbooks of all 56 counties: statewide and district "
-            "contests are whole (no --complete needed)."
+            f"The files are the county workbooks of all {MONTANA_COUNTIES.value} counties: "
+            "statewide and district contests are whole (no --complete needed)."
         )
     options = result.options
     if options.canvass is None and options.state_canvass is None:
-        out.append("No canvass date given: no deadlines (add --canvass DATE).")
+        out.append(f"No canvass date given: no deadlines ({how.canvass}).")
         return out
     if options.canvass is not None:
         out.append(f"Deadlines from the official canvass of {long_date(options.canvass)}.")
@@ -237,8 +251,8 @@ def opening_lines(result: Scan) -> list[str]:
     elif spans:
         out.append(
             f"Contests under {state_canvass_subsections()} count from that county canvass: an "
-            "earlier, safe date; their official canvass is the state canvass (add "
-            "--state-canvass DATE)."
+            f"earlier, safe date; their official canvass is the state canvass "
+            f"({how.state_canvass})."
         )
     return out
 

@@ -7,7 +7,14 @@ from typing import Any, Final
 
 from handlers.results import Scan
 from handlers.results.compare import change_line
-from handlers.results.report import SECTIONS, contest_facts, contest_headline, opening_lines, plural
+from handlers.results.report import (
+    SECTIONS,
+    HowToAdd,
+    contest_facts,
+    contest_headline,
+    opening_lines,
+    plural,
+)
 from handlers.results.scan import ScannedContest
 from handlers.slack.blocks.text import clip, escape, escape_mrkdwn, mrkdwn
 from handlers.slack.blocks.verdict import (
@@ -67,6 +74,12 @@ def check_button(scanned: ScannedContest) -> dict[str, Any] | None:
     }
 
 
+# How a Slack message gives the canvass dates (the scan's words in a DM or the shortcut's).
+IN_A_MESSAGE: Final = HowToAdd(
+    canvass="add canvass DATE to your message", state_canvass="add state canvass DATE"
+)
+
+
 def scan_summary(result: Scan, memory: Remembered | None = None) -> SlackMessage:
     """The summary; with `memory` (a scan in a DM), it starts with what changed since the last
     scan of the same election there."""
@@ -77,11 +90,8 @@ def scan_summary(result: Scan, memory: Remembered | None = None) -> SlackMessage
         f"{plural(s['attention'], 'needs', 'need')} a person"
     )
     files = ", ".join(f"{f.name} ({f.format})" for f in result.files)
-    # The report's opening lines after its first (which the headline says), as Slack words.
-    said = " ".join(opening_lines(result)[1:]).replace("--canvass DATE", "canvass DATE")
-    said = said.replace("--state-canvass DATE", "state canvass DATE").replace(
-        "(add canvass DATE)", "(add canvass DATE to your message)"
-    )
+    # The report's opening lines after its first (which the headline says), in Slack's words.
+    said = " ".join(opening_lines(result, IN_A_MESSAGE)[1:])
     blocks: list[dict[str, Any]] = [
         {"type": "header", "text": {"type": "plain_text", "text": clip(headline, 150)}},
         {"type": "context", "elements": [mrkdwn(escape_mrkdwn(f"{files}. {said}"))]},
