@@ -1,0 +1,38 @@
+"""A results file's cells as tallies: titles compared without spaces or case, whole votes."""
+
+from __future__ import annotations
+
+import pytest
+
+from handlers.results.tallies import blank, election_in, normalized, whole_votes
+
+
+def test_a_titles_identity_ignores_spacing_nbsp_and_case() -> None:
+    assert normalized("County  Attorney\xa0") == normalized("COUNTY ATTORNEY")
+
+
+@pytest.mark.parametrize(
+    ("cell", "votes"),
+    [
+        (143, 143),
+        (143.0, 143),
+        ("1,204", 1204),
+        (0, 0),
+        (-1, None),
+        (1.5, None),
+        (True, None),
+        ("x", None),
+    ],
+)
+def test_whole_votes(cell: object, votes: int | None) -> None:
+    assert whole_votes(cell) == votes  # type: ignore[arg-type]
+
+
+def test_the_election_a_banner_names() -> None:
+    assert election_in("2024 Unofficial General Election Results") == "general"
+    assert election_in("2016 PRIMARY") == "primary"
+    assert election_in("Results") is None
+
+
+def test_blank_cells() -> None:
+    assert blank(None) and blank("  ") and blank("&nbsp;") and not blank(0)

@@ -1,0 +1,33 @@
+"""How often a watch reads: 90s, 5m, 1h, never more often than once a minute."""
+
+from __future__ import annotations
+
+import pytest
+
+from handlers.watch.durations import MIN_EVERY_S, parse_every, shown
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds"), [("90s", 90), ("5m", 300), ("5 min", 300), ("1h", 3600), ("60", 60)]
+)
+def test_durations(text: str, seconds: int) -> None:
+    assert parse_every(text) == seconds
+
+
+@pytest.mark.parametrize(("seconds", "ok"), [(MIN_EVERY_S - 1, False), (MIN_EVERY_S, True)])
+def test_at_most_once_a_minute(seconds: int, ok: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RECOUNT_WATCH_MIN_INTERVAL_S", raising=False)
+    if ok:
+        assert parse_every(f"{seconds}s") == seconds
+    else:
+        with pytest.raises(ValueError, match="too often"):
+            parse_every(f"{seconds}s")
+
+
+def test_not_a_duration_says_how_to_write_one() -> None:
+    with pytest.raises(ValueError, match="90s, 5m or 1h"):
+        parse_every("soon")
+
+
+def test_shown_in_the_largest_whole_unit() -> None:
+    assert [shown(s) for s in (45, 120, 7200, 90)] == ["45 s", "2 min", "2 h", "90 s"]
