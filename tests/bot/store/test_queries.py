@@ -5,15 +5,11 @@ from __future__ import annotations
 
 import time
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
-from alembic.autogenerate import compare_metadata
-from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect, text
 
 from bot.store.database import open_database
-from bot.store.models import Base
 from bot.store.queries import Store
 from domain.changes import Band, Change, ChangeKind, ContestReading
 from handlers.watch.records import Place, WatchSpec
@@ -74,11 +70,3 @@ def test_the_same_command_is_the_same_watch(any_database: str) -> None:
     assert store.watch_for(SPEC, None).id == first.id
     other = WatchSpec(SPEC.place, SPEC.sources, {"canvass": "2022-11-28"}, 60)
     assert store.watch_for(other, None).id != first.id
-
-
-def test_the_migrations_make_what_the_models_say(tmp_path: Path) -> None:
-    """A model changed without its migration (make migration) fails here."""
-    engine = open_database(f"sqlite:///{tmp_path}/head.db")
-    with engine.connect() as connection:
-        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
-    assert differences == []
