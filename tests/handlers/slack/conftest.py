@@ -21,10 +21,11 @@ def clock(fake: FakeSlack) -> Clock:
 
 
 @pytest.fixture
-def bot(fake: FakeSlack, after_ack: AfterAck, clock: Clock) -> Iterator[App]:
+def bot(fake: FakeSlack, after_ack: AfterAck, clock: Clock, pauses: list[float]) -> Iterator[App]:
     yield create_app(
         settings_for(fake),
         today=lambda: clock.moment.date(),
         after_ack=after_ack,
         now=lambda: clock.moment,
+        retry_pause=pauses.append,  # Slack's retry waits recorded, not slept through
     )
