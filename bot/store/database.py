@@ -108,11 +108,21 @@ def _migration_lock(connection: Connection) -> Iterator[None]:
 
 def migrate(engine: Engine) -> None:
     """Applies every migration not yet applied (nothing when the schema is the newest)."""
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
+    config = _config()
     with engine.begin() as connection, _migration_lock(connection):
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+def _config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def head_revision() -> str | None:
+    """The newest migration's revision: what `migrate` brings a database to."""
+    return ScriptDirectory.from_config(_config()).get_current_head()
 
 
 def new_migration(message: str) -> Path:
@@ -121,8 +131,7 @@ def new_migration(message: str) -> Path:
     difference into bot/store/migrations/versions/. Read it and edit it before committing."""
     with tempfile.TemporaryDirectory() as folder:
         engine = open_database(f"sqlite:///{folder}/head.db")
-        config = Config()
-        config.set_main_option("script_location", str(MIGRATIONS))
+        config = _config()
         with engine.begin() as connection:
             config.attributes["connection"] = connection
             heads = ScriptDirectory.from_config(config).get_heads()
