@@ -33,6 +33,12 @@ HTTP_TIMEOUT: Final = 5  # seconds for one Web API call
 Pause = Callable[[float], None]
 
 
+def _wait_then_retry(state: RetryState, pause: Pause, seconds: float) -> None:
+    state.next_attempt_requested = True
+    pause(seconds)
+    state.increment_current_attempt()
+
+
 class _Paused(RetryHandler):
     """The SDK's backoff between attempts, waited through `pause`."""
 
@@ -46,9 +52,8 @@ class _Paused(RetryHandler):
         response: HttpResponse | None = None,
         error: Exception | None = None,
     ) -> None:
-        state.next_attempt_requested = True
-        self.pause(self.interval_calculator.calculate_sleep_duration(state.current_attempt))
-        state.increment_current_attempt()
+        seconds = self.interval_calculator.calculate_sleep_duration(state.current_attempt)
+        _wait_then_retry(state, self.pause, seconds)
 
 
 class PausedConnectionErrorRetryHandler(_Paused, ConnectionErrorRetryHandler):
@@ -74,13 +79,11 @@ class BoundedRateLimitRetryHandler(RateLimitErrorRetryHandler):
         the SDK's jitter of up to a second."""
         if response is None:
             raise error or RuntimeError("a rate-limit retry without a response")
-        state.next_attempt_requested = True
         after = 1
         for name, values in response.headers.items():
             if name.lower() == "retry-after":
                 after = int(values[0])
-        self.pause(after + random.random())
-        state.increment_current_attempt()
+        _wait_then_retry(state, self.pause, after + random.random())
 
     def _can_retry(
         self,

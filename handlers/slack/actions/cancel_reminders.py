@@ -11,7 +11,6 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
 from handlers.slack.blocks.text import is_channel_id
-from handlers.slack.metadata import NOT_VERIFIED
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import text_at
 from handlers.slack.reminding import CANCEL_ACTION_ID
@@ -33,14 +32,7 @@ def register(app: App, services: Services, refresh_home: Callable[[WebClient, st
         user = text_at(body, "user", "id")
         if not is_channel_id(channel) or not isinstance(ids, list) or message_ts is None:
             log.warning("cancel button that does not verify: nothing cancelled")
-            if text_at(body, "response_url") is not None:
-                services.after_ack.run(
-                    lambda: respond(
-                        response_type="ephemeral", replace_original=False, text=NOT_VERIFIED
-                    ),
-                    body=body,
-                    request_id=request_id_of(context),
-                )
+            services.not_verified(respond, body, context)
             return
 
         def work() -> None:

@@ -12,7 +12,6 @@ from slack_sdk.errors import SlackApiError, SlackClientError
 
 from handlers.slack.blocks.text import is_channel_id
 from handlers.slack.blocks.verdict import REMIND_ACTION_ID
-from handlers.slack.metadata import NOT_VERIFIED
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import mapping_at, text_at
 from handlers.slack.reminding import schedule, slack_error
@@ -40,11 +39,7 @@ def register(app: App, services: Services, refresh_home: Callable[[WebClient, st
 
         if data is None or not isinstance(data.get("s"), str) or not is_channel_id(channel):
             log.warning("reminder button that does not verify: nothing scheduled")
-            services.after_ack.run(
-                lambda: tell(NOT_VERIFIED),
-                body=body,
-                request_id=request_id_of(context),
-            )
+            services.not_verified(respond, body, context)
             return
         if message_ts is None:
             return

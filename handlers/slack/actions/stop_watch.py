@@ -12,7 +12,6 @@ from handlers.slack.blocks.text import is_user_id
 from handlers.slack.blocks.watch import (
     STOP_ACTION_ID,
 )
-from handlers.slack.metadata import NOT_VERIFIED
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import text_at
 from handlers.slack.services import Services
@@ -30,13 +29,7 @@ def register(app: App, services: Services) -> None:
         data = services.signer.verify(text_at(body, "actions", 0, "value"))
         user = text_at(body, "user", "id")
         if data is None or not isinstance(data.get("w"), int):
-            services.after_ack.run(
-                lambda: respond(
-                    response_type="ephemeral", replace_original=False, text=NOT_VERIFIED
-                ),
-                body=body,
-                request_id=request_id_of(context),
-            )
+            services.not_verified(respond, body, context)
             return
 
         def stop() -> None:
