@@ -46,16 +46,16 @@ typecheck: $(VENV)/.dev
 	$(BIN)/mypy --strict domain handlers bot tests bench
 
 unit: $(VENV)/.dev
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto --dist worksteal
 
 # The loop while working: every test but the slow ones (server processes, the fuzz, long
 # properties), on every core, without lint and type checks. Under 20 s on 2 cores.
 quick: $(VENV)/.dev
-	$(BIN)/pytest -n auto -m "not slow"
+	$(BIN)/pytest -n auto --dist worksteal -m "not slow"
 
 # Only the tests that start a process (the bot, gunicorn, the command line): tests/e2e/.
 e2e: $(VENV)/.dev
-	$(BIN)/pytest -n auto tests/e2e
+	$(BIN)/pytest -n auto --dist worksteal tests/e2e
 
 # Formats and sorts imports in place (what `make lint` checks).
 fmt: $(VENV)/.dev
