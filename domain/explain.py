@@ -25,7 +25,7 @@ from domain.read_as import read_as
 from domain.related import SCHOOL_TIE, TIE_RECOUNT
 from domain.routes import BOND, SCHOOL
 from domain.subsections import Petitioner
-from domain.verdict import NoteAbout, Outcome, Verdict
+from domain.verdict import AlsoQualifies, NoteAbout, Outcome, Verdict
 
 NOT_LEGAL_ADVICE: Final = "not legal advice"
 
@@ -172,8 +172,19 @@ def _margin_lines(v: Verdict) -> tuple[str, ...]:
     verb = "qualifies" if m.qualifies else "does not qualify"
     lines.append(f"{m.margin:,} {relation} {m.max_qualifying_margin:,}: the margin {verb}.")
     lines.append(what_if(m))
+    lines.extend(_also_line(a) for a in v.also_qualify)
     lines.extend(n.text for n in v.notes if n.about is NoteAbout.MARGIN)
     return tuple(lines)
+
+
+def _also_line(a: AlsoQualifies) -> str:
+    """Another defeated candidate within reach, as recount-rules.md words it."""
+    who = f"{a.name} ({_votes(a.margin)} behind {a.behind_whom})"
+    if a.outcome is Outcome.BOND:
+        return f"{who} may also petition, for a recount with a bond ({BOND.section})."
+    if a.outcome is Outcome.DEADLINE_PASSED:
+        return f"{who} also qualified, but the deadline has passed."
+    return f"{who} may also petition."
 
 
 def _when_lines(v: Verdict, d: Deadline) -> list[str]:

@@ -6,7 +6,7 @@ margin -> deadline -> petition -> related provisions and notes -> quotes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from enum import StrEnum
 from functools import cache, cached_property
@@ -83,6 +83,20 @@ class PetitionFigures:
     sufficient: bool | None
 
 
+@dataclass(frozen=True, slots=True)
+class AlsoQualifies:
+    """Another defeated candidate whose own margin qualifies (or falls in the 13-16-211
+    band): recount-rules.md, "Every defeated candidate who qualifies"."""
+
+    name: str
+    margin: int  # votes behind `behind_whom`
+    behind_whom: str  # the last winner
+    outcome: Outcome  # that candidate's own verdict
+
+    def as_json(self) -> dict[str, object]:
+        return {"name": self.name, "margin": self.margin, "outcome": self.outcome.value}
+
+
 @dataclass(frozen=True)  # no slots: the outcome is computed once (cached_property)
 class Verdict:
     inputs: CheckInput
@@ -96,6 +110,7 @@ class Verdict:
     notes: tuple[Note, ...]
     quotes: tuple[Quote, ...]  # the subsection, then those it relies on ((6) for (4), (5))
     edition: str
+    also_qualify: tuple[AlsoQualifies, ...] = ()  # the other defeated candidates who may petition
 
     @property
     def kind(self) -> ContestKind:
@@ -319,7 +334,33 @@ def _quotes_step(rule: SubsectionRule) -> tuple[Quote, ...]:
 
 
 def check(inputs: CheckInput, today: date) -> Verdict:
-    """Decide one check. `today` is the current date in Montana, or a what-if date."""
+    """Decide one check. `today` is the current date in Montana, or a what-if date. Every
+    other defeated candidate whose own margin qualifies, or falls in the 13-16-211 band, is
+    named with that candidate's own outcome (`also_qualify`)."""
+    verdict = _check(inputs, today)
+    if not isinstance(inputs, CandidateRace) or verdict.margin is None:
+        return verdict
+    also = []
+    last_winner = max(
+        (s for s in verdict.margin.standings if s.won), key=lambda s: s.place, default=None
+    )
+    # The total, and so both limits, are the same whoever is checked: a candidate further
+    # behind than both cannot qualify, and is not checked at all.
+    reach = max(verdict.margin.max_qualifying_margin, verdict.margin.max_bond_margin)
+    for standing in verdict.margin.standings:
+        if standing.won or standing.name == verdict.margin.behind.name:
+            continue
+        if last_winner is not None and last_winner.votes - standing.votes > reach:
+            break  # the standings go down: everyone after is further behind
+        other = _check(inputs.model_copy(update={"candidate": standing.name}), today)
+        m = other.margin
+        if m is None or other.outcome is Outcome.TIE or not (m.qualifies or m.within_bond_range):
+            continue  # a tie is recounted without a petition (13-16-203): said in `related`
+        also.append(AlsoQualifies(standing.name, m.margin, m.ahead.name, other.outcome))
+    return replace(verdict, also_qualify=tuple(also))
+
+
+def _check(inputs: CheckInput, today: date) -> Verdict:
     info = KINDS[inputs.kind]
     rule = info.rule
     margin = _margin_step(inputs, rule)

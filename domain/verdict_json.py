@@ -58,6 +58,7 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         "notes": [n.text for n in verdict.notes],
         # Where today's code differs from the 1987 text, each with its source and confidence.
         "current_law": [n.as_json() for n in verdict.current_law],
+        "also_qualify": [a.as_json() for a in verdict.also_qualify],
         "not_legal_advice": True,
     }
     if m is not None and m.standings:

@@ -58,7 +58,9 @@ def test_the_json_example_is_what_recount_check_json_prints() -> None:
     shown = json.loads(block_after(f"`recount check --json --today 2026-11-18 {SAMPLE}`"))
     actual = verdict_json(verdict_of(SAMPLE, TODAY))
     assert shown == {key: actual[key] for key in shown}
-    assert {"act_by", "only_if_1_1_307", "file_with", "days_left_safe"} <= set(shown)
+    assert {"act_by", "only_if_1_1_307", "file_with", "days_left_safe", "also_qualify"} <= set(
+        shown
+    )
 
 
 def test_the_slack_example_is_what_the_bot_posts() -> None:
