@@ -20,9 +20,10 @@ from domain.citations import (
 from domain.current_law import Shown
 from domain.deadline import Deadline, Phase, long_date
 from domain.inputs import CandidateRace
+from domain.kinds import Family
 from domain.margin import Margin
 from domain.read_as import read_as
-from domain.related import SCHOOL_TIE, TIE_RECOUNT
+from domain.related import QUESTION_TIE_RECOUNT, SCHOOL_TIE, TIE_RECOUNT
 from domain.routes import BOND, SCHOOL
 from domain.subsections import Petitioner
 from domain.verdict import AlsoQualifies, NoteAbout, Outcome, Verdict
@@ -39,7 +40,7 @@ HEADLINES: Final = {
     # 2025 SB 57 is known from bill summaries only: the headline says "probably".
     Outcome.CANVASS_BOARD: "Canvass board error: the board can probably require a recount",
 }
-SCHOOL_TIE_HEADLINE: Final = "Tie: goes to the school trustees"
+SCHOOL_TIE_HEADLINE: Final = "Tie: recounted as if petitioned (school recount board)"
 ONLY_IF_1_1_307: Final = "ONLY IF 1-1-307 APPLIES"
 
 
@@ -258,7 +259,14 @@ def _petition_lines(v: Verdict) -> tuple[str, ...]:
     outcome = v.outcome
     if outcome is Outcome.TIE and v.route is SCHOOL:
         return (
-            f"No petition under 13-16-201: the tie goes to the trustees ({SCHOOL_TIE.section}).",
+            "No petition: the trustees proceed as if one had been filed, and the school "
+            f"recount board recounts first ({SCHOOL_TIE.section}).",
+        )
+    if outcome is Outcome.TIE and v.info.family is Family.BALLOT_QUESTION:
+        return (
+            "No petition needed: the county canvass board certifies the tie to the election "
+            f"administrator, who proceeds as if one had been filed ({QUESTION_TIE_RECOUNT.section}"
+            "). Electors who want certainty may also petition within the window.",
         )
     if outcome is Outcome.TIE:
         return (f"No petition: the election office proceeds ({TIE_RECOUNT.section}).",)
@@ -361,8 +369,15 @@ def _summary(v: Verdict) -> str:
         )
     if outcome is Outcome.TIE and v.route is SCHOOL:
         return (
-            "The count is tied. In a school election a tie goes to the board of trustees "
-            f"({SCHOOL_TIE.section}); ask the school election filing officer how it proceeds."
+            "The count is tied. In a school election the trustees proceed as if a petition had "
+            "been filed: the school recount board recounts first, and only a tie that survives "
+            f"the recount is resolved under 20-20-418 ({SCHOOL_TIE.section})."
+        )
+    if outcome is Outcome.TIE and v.info.family is Family.BALLOT_QUESTION:
+        return (
+            "The question is tied. The county canvass board certifies the tie and the election "
+            "administrator proceeds as if a petition had been filed "
+            f"({QUESTION_TIE_RECOUNT.section}), so no petition is needed."
         )
     if outcome is Outcome.TIE:
         return (

@@ -37,8 +37,9 @@ BOND_RECOUNT: Final = RelatedProvision(
 )
 SCHOOL_TIE: Final = RelatedProvision(
     "13-16-203(2), 20-20-418",
-    "A tie in a school election: today's code gives it to the board of trustees, not to the "
-    "county's tie rule.",
+    "A tie in a school election: the trustees proceed as if a recount petition had been "
+    "filed, so the school recount board recounts first; only a tie that survives the recount "
+    "is resolved under 20-20-418.",
 )
 
 
@@ -53,8 +54,17 @@ def tied_seat(names: tuple[str, ...]) -> RelatedProvision:
 
 
 QUESTION_TIE_NOTE: Final = (
-    "A tied question: 13-16-203's recount without a petition speaks of tied candidates, not "
-    "questions. A margin of 0 qualifies, so the safe course is to file the petition as usual."
+    "A tied statewide or multicounty question: a tie certified to the secretary of state may "
+    "be recounted as if a petition had been filed (13-16-203(1)), but how such a tie is "
+    "certified was not traced. A margin of 0 qualifies, so the safe course is to file the "
+    "petition as usual."
+)
+QUESTION_TIE_RECOUNT: Final = RelatedProvision(
+    "13-15-405(4), 13-16-203(1)",
+    "A tied question voted on only in one county or part of it: the county canvass board "
+    "certifies the tie to the election administrator, who proceeds as if a recount petition "
+    "had been filed, so no petition is needed. Electors who want certainty may also petition "
+    "within the window.",
 )
 SCHOOL_RECOUNT_BOARD: Final = (
     "the school election filing officer notifies the school recount board: three trustees, "

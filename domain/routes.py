@@ -27,6 +27,7 @@ from domain.kinds import KindInfo
 from domain.related import (
     BOND_RECOUNT,
     COUNTY_RECOUNT_BOARD,
+    QUESTION_TIE_RECOUNT,
     SCHOOL_CANVASS_NOTE,
     SCHOOL_RECOUNT_BOARD,
     SCHOOL_TIE,
@@ -52,6 +53,7 @@ class Route:
     nomination_office: FileWith | None
     recount_board: str  # who is notified and recounts, in our words
     tie: RelatedProvision  # how a certified tie is recounted
+    question_tie: RelatedProvision  # how a tied (3) question is recounted (13-15-405(4))
     tie_for_any_seat: bool  # the tie rule speaks of any tied seat, not only of a tied race
     canvass_note: str | None  # which canvass starts the window, where it is this route's own
     current_law: tuple[CurrentLawNote, ...]  # what today's code says of this route
@@ -70,6 +72,7 @@ STATUTE: Final = Route(
     nomination_office=None,
     recount_board=COUNTY_RECOUNT_BOARD,
     tie=TIE_RECOUNT,
+    question_tie=QUESTION_TIE_RECOUNT,
     tie_for_any_seat=False,
     canvass_note=None,
     current_law=(),
@@ -83,6 +86,7 @@ SCHOOL: Final = Route(
     nomination_office=FileWith.SCHOOL_DISTRICT_CLERK,
     recount_board=SCHOOL_RECOUNT_BOARD,
     tie=SCHOOL_TIE,
+    question_tie=SCHOOL_TIE,  # "a tie in a school election", question or race
     tie_for_any_seat=True,
     canvass_note=SCHOOL_CANVASS_NOTE,
     current_law=(SCHOOL_ELECTIONS,),

@@ -177,12 +177,16 @@ class Verdict:
 
     @property
     def is_tie(self) -> bool:
-        """A candidate tied at the cut: 13-16-203 speaks of tied candidates, not questions."""
-        return self._tied(Family.CANDIDATE_RACE)
+        """Recounted as if petitioned (13-16-203): a candidate tied at the cut, or a tied (3)
+        question, which 13-15-405(4) has certified to the election administrator (a school
+        question: 13-16-203(2), "a tie in a school election")."""
+        return self._tied(Family.CANDIDATE_RACE) or (
+            self.is_question_tie and self.subsection is Subsection.LOCAL_QUESTION
+        )
 
     @property
     def is_question_tie(self) -> bool:
-        """A tied question: a margin of 0, which qualifies; the ordinary petition applies."""
+        """A tied question: a margin of 0, which qualifies."""
         return self._tied(Family.BALLOT_QUESTION)
 
     @cached_property
@@ -292,6 +296,13 @@ def _petition_step(inputs: CheckInput, rule: SubsectionRule) -> PetitionFigures:
 def _related_step(info: KindInfo, margin: Margin | None) -> tuple[RelatedProvision, ...]:
     related: list[RelatedProvision] = []
     route = route_of(info)
+    if (
+        margin is not None
+        and margin.margin == 0
+        and info.family is Family.BALLOT_QUESTION
+        and info.subsection is Subsection.LOCAL_QUESTION
+    ):
+        related.append(route.question_tie)  # 13-15-405(4): certified, recounted as petitioned
     if margin is not None and margin.tie_at_cut:
         # 13-16-203 speaks of tied candidates; a question's margin of 0 is not a tie_at_cut.
         if margin.margin == 0 or route.tie_for_any_seat:
@@ -316,8 +327,13 @@ def _notes_step(
     notes: list[Note] = []
     if isinstance(inputs, CandidateRace) and inputs.seats > 1:
         notes.append(Note(NoteAbout.MARGIN, MULTI_SEAT_NOTE))
-    if info.family is Family.BALLOT_QUESTION and margin is not None and margin.margin == 0:
-        notes.append(Note(NoteAbout.PETITION, QUESTION_TIE_NOTE))
+    if (
+        info.family is Family.BALLOT_QUESTION
+        and info.subsection is not Subsection.LOCAL_QUESTION
+        and margin is not None
+        and margin.margin == 0
+    ):
+        notes.append(Note(NoteAbout.PETITION, QUESTION_TIE_NOTE))  # (4), (5): petition as usual
     if info.rule.has_deadline and inputs.canvass is None:
         notes.append(Note(NoteAbout.DEADLINE, NO_CANVASS_NOTE))
     canvass_note = official_canvass_note(info)

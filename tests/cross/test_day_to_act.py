@@ -55,7 +55,9 @@ CANDIDATE_SCENARIOS = {
 }
 QUESTION_SCENARIOS = {
     "qualifies": ("for 4010 against 3990", Outcome.AVAILABLE),
-    "tied question": ("for 4000 against 4000", Outcome.AVAILABLE),  # not a 13-16-203 tie
+    # (4), (5): the ordinary petition; a (3) tie is certified and recounted as if petitioned
+    # (13-15-405(4), 13-16-203): see `question_outcome`
+    "tied question": ("for 4000 against 4000", Outcome.AVAILABLE),
     "short petition": ("for 4010 against 3990 signers 1", Outcome.PETITION_SHORT),
     "too large": ("for 5000 against 3000", Outcome.NOT_AVAILABLE),
 }
@@ -75,6 +77,8 @@ def cases() -> list[Any]:
         else:
             scenarios = QUESTION_SCENARIOS
         for name, (items, outcome) in scenarios.items():
+            if name == "tied question" and info.subsection is Subsection.LOCAL_QUESTION:
+                outcome = Outcome.TIE
             if info.family is Family.BALLOT_QUESTION and "signers" not in items:
                 items += petition_items(kind)
             text = f"{kind.value} {items} canvass {CANVASS.isoformat()}".replace("  ", " ")

@@ -135,13 +135,15 @@ def test_a_school_trustee_race_names_the_school_offices(text: str) -> None:
     assert "election administrator" not in "\n".join(e.petition_lines)
 
 
-def test_a_school_tie_goes_to_the_trustees_not_the_county_tie_rule() -> None:
+def test_a_school_tie_is_recounted_by_the_school_recount_board_first() -> None:
     v = verdict_of("school A 100 B 100 canvass 2026-11-16", TODAY)
     e = explain(v)
     assert v.outcome is Outcome.TIE
-    assert e.outcome == "Tie: goes to the school trustees"
+    # 13-16-203(2): the trustees proceed as if petitioned; 20-20-418 only for a surviving tie
+    assert "school recount board" in e.outcome
     assert [r.section for r in v.related] == ["13-16-203(2), 20-20-418"]
-    assert "board of trustees" in e.summary
+    assert "school recount board recounts first" in e.summary
+    assert "20-20-418" in e.summary
     assert "election office proceeds" not in everything_said(v)
     assert verdict_json(v)["related"] == ["13-16-203(2), 20-20-418"]
 

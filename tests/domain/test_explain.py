@@ -275,10 +275,29 @@ def test_a_candidate_behind_a_tied_seat_is_told_of_its_automatic_recount() -> No
     assert line.startswith("13-16-203")
 
 
-def test_a_tied_question_says_filing_is_the_safe_course() -> None:
-    # (3) with 1,400 votes: 1/400 is 3.5, so up to 3; a margin of 0 qualifies
+def test_a_tied_local_question_is_certified_and_needs_no_petition() -> None:
+    # (3): 13-15-405(4) certifies the tie to the election administrator; 13-16-203(1)
+    e = explain(verdict_of("question for 700 against 700 signers 12 canvass 2026-11-18"))
+    assert e.outcome == HEADLINES[Outcome.TIE]
+    says(e.summary, "tied", "13-15-405(4), 13-16-203(1)", "no petition")
+    (line,) = e.petition_lines
+    says(line, "No petition needed", "election administrator", "may also petition")
+    assert "File with" not in e.summary
+
+
+def test_a_tied_school_question_goes_to_the_school_recount_board() -> None:
     e = explain(verdict_of("school-question for 700 against 700 signers 12 canvass 2026-11-18"))
+    says(e.headline, "Tie", "school recount board")
+    says(e.summary, "school recount board recounts first", "20-20-418")
+    assert "File with" not in e.summary
+
+
+def test_a_tied_statewide_question_says_filing_is_the_safe_course() -> None:
+    # (4): the certification of such ties was not traced: the ordinary petition applies
+    e = explain(
+        verdict_of("state-question yes 700 no 700 signers 120 counties 5 canvass 2026-11-18")
+    )
     assert e.outcome == HEADLINES[Outcome.AVAILABLE]
-    says(e.summary, "tied", "0", "up to 3", "school election filing officer", "Mon Nov 23, 2026")
+    says(e.summary, "tied", "0", SOS, "Mon Nov 23, 2026")
     assert "safe course is to file" in everything(e)
-    assert "trustees" not in " ".join((e.summary, *e.related_lines))  # no "trustees decide"
+    assert "13-16-203(1)" in everything(e)

@@ -110,18 +110,37 @@ def test_related_sections() -> None:
     assert [r.section for r in verdict_of("county A 700 B 700").related] == ["13-16-203"]
     assert [r.section for r in verdict_of("legislature A 4011 B 3989").related] == ["13-16-211"]
     assert verdict_of("question for 4011 against 3989").related == ()
-    # 13-16-203 speaks of candidates: a tied question is not recounted without a petition
-    assert verdict_of("question for 700 against 700").related == ()
+    # a tied (3) question is certified to the election administrator (13-15-405(4)) and
+    # recounted as if petitioned (13-16-203(1)); a (4) tie follows the ordinary petition
+    assert [r.section for r in verdict_of("question for 700 against 700").related] == [
+        "13-15-405(4), 13-16-203(1)"
+    ]
+    assert verdict_of("state-question yes 700 no 700").related == ()
 
 
-def test_a_tied_question_follows_the_ordinary_petition() -> None:
-    v = verdict_of("question for 700 against 700 signers 12 canvass 2026-11-16", date(2026, 11, 18))
+def test_a_tied_statewide_question_follows_the_ordinary_petition() -> None:
+    v = verdict_of(
+        "state-question yes 200000 no 200000 signers 120 counties 5 canvass 2026-11-16",
+        date(2026, 11, 18),
+    )
     assert v.outcome is Outcome.AVAILABLE and v.is_question_tie and not v.is_tie
-    assert (v.file_with, v.petitioner) == (FileWith.ELECTION_ADMINISTRATOR, Petitioner.ELECTORS)
-    assert v.act_by == date(2026, 11, 20)
-    short = verdict_of("school-question for 700 against 700 signers 3", date(2026, 11, 18))
+    assert (v.file_with, v.petitioner) == (FileWith.SECRETARY_OF_STATE, Petitioner.ELECTORS)
+    short = verdict_of("multicounty-question for 700 against 700 signers 3", date(2026, 11, 18))
     assert short.outcome is Outcome.PETITION_SHORT  # the signers count, as for any question
-    assert short.file_with is FileWith.SCHOOL_ELECTION_FILING_OFFICER
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "question for 3250 against 3250 signers 0 canvass 2026-11-21",  # (3): 13-15-405(4)
+        "school-question for 700 against 700 signers 3 canvass 2026-11-21",  # 13-16-203(2)
+    ],
+)
+def test_a_tied_local_or_school_question_is_recounted_as_if_petitioned(text: str) -> None:
+    v = verdict_of(text, date(2026, 11, 23))
+    assert v.outcome is Outcome.TIE and v.eligible
+    # nothing to file, whatever the signers: no office, no petitioner, no day to act
+    assert (v.file_with, v.petitioner, v.act_by) == (None, None, None)
 
 
 def test_a_candidate_behind_a_tie_for_the_last_seat_hears_of_that_tie() -> None:
