@@ -305,7 +305,10 @@ def _petition_lines(v: Verdict) -> tuple[str, ...]:
 def _related_lines(v: Verdict) -> tuple[str, ...]:
     lines = [f"{r.section}: {r.summary}" for r in v.related]
     lines.extend(f"{n.section}: {n.sentence}" for n in v.current_law if n.shown is Shown.RELATED)
-    if v.outcome is Outcome.NOT_AVAILABLE and v.deadline is not None and v.deadline_passed:
+    expired = v.outcome is Outcome.NOT_AVAILABLE or (
+        v.outcome is Outcome.DEADLINE_PASSED and v.margin is not None and not v.margin.qualifies
+    )
+    if expired and v.deadline is not None and v.deadline_passed:
         # 13-16-211 and 13-16-301 count the same 5 days after the canvass.
         routes = (
             f"{BOND.section} and 13-16-301"
@@ -396,21 +399,34 @@ def _summary(v: Verdict) -> str:
             f"A margin of {_votes(m.margin)} is more than the {m.max_qualifying_margin:,} that "
             f"qualify under {v.subsection.code}: nothing can be petitioned under 13-16-201."
         )
+    if outcome is Outcome.DEADLINE_PASSED and not m.qualifies:
+        assert v.deadline is not None
+        return (
+            f"A margin of {_votes(m.margin)} is more than the {m.max_qualifying_margin:,} that "
+            f"qualify under {v.subsection.code}, but within {percent_phrase(BOND.share)} "
+            f"(up to {m.max_bond_margin:,}): a recount with a bond ({BOND.section}) had the "
+            f"same window, and its last day was {long_date(v.deadline.deadline)}."
+        )
     if outcome is Outcome.DEADLINE_PASSED:
         assert v.deadline is not None
         return (
             f"The margin qualifies, but the last day to file was {long_date(v.deadline.deadline)}."
         )
     if outcome is Outcome.PETITION_SHORT:
-        short = " and ".join(
-            what
-            for what, minimum, given in (
-                ("signers", v.rule.min_signers, v.petition.signers),
-                ("counties", v.rule.min_counties, v.petition.counties),
+        gather = " and ".join(
+            f"at least {minimum.value - given:,} more "
+            f"{what if minimum.value - given != 1 else one} ({minimum.value:,} needed)"
+            for what, one, minimum, given in (
+                ("signers", "signer", v.rule.min_signers, v.petition.signers),
+                ("counties", "county", v.rule.min_counties, v.petition.counties),
             )
             if minimum is not None and given is not None and given < minimum.value
         )
-        return f"The margin qualifies, but the petition does not have enough {short}. {_action(v)}"
+        then = _action(v)
+        return (
+            f"The margin qualifies, but the petition is short. Gather {gather}, then "
+            f"{then[0].lower()}{then[1:]}"
+        )
     qualifies = (
         f"The question is tied: a margin of 0 qualifies (up to {m.max_qualifying_margin:,})."
         if v.is_question_tie
@@ -420,6 +436,8 @@ def _summary(v: Verdict) -> str:
 
 
 def _headline(v: Verdict) -> str:
+    if v.outcome is Outcome.DEADLINE_PASSED and v.margin is not None and not v.margin.qualifies:
+        return f"{HEADLINES[v.outcome]} ({BOND.section} bond band)"
     if v.outcome is Outcome.TIE and v.route is SCHOOL:
         return SCHOOL_TIE_HEADLINE
     if v.only_if_1_1_307:

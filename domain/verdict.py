@@ -197,9 +197,11 @@ class Verdict:
             # 13-16-203: a certified tie is recounted as if petitioned: no deadline, no signers.
             return Outcome.TIE
         if not self.margin_qualifies:
-            bond = self.margin is not None and self.margin.within_bond_range
-            # 13-16-211 has the same 5-day window: once it has passed, so has the bond route.
-            return Outcome.BOND if bond and not self.deadline_passed else Outcome.NOT_AVAILABLE
+            if self.margin is None or not self.margin.within_bond_range:
+                return Outcome.NOT_AVAILABLE
+            # 13-16-211 has the same 5-day window: once it has passed, the reason is the date,
+            # not the margin (recount-rules.md section 7).
+            return Outcome.DEADLINE_PASSED if self.deadline_passed else Outcome.BOND
         if self.deadline_passed:
             return Outcome.DEADLINE_PASSED
         if self.petition.sufficient is False:

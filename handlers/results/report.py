@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from domain import KINDS, Outcome, verdict_json
 from domain.changes import Band, Change, ChangeKind
-from domain.citations import MONTANA_COUNTIES
+from domain.citations import BOND_BAND_WORDS, MONTANA_COUNTIES
 from domain.deadline import long_date
 from domain.explain import explain, what_if
 from domain.kinds import state_canvass_subsections
@@ -32,7 +32,10 @@ SECTIONS: Final = (
     (Outcome.TIE, "Ties"),
     (Outcome.BOND, f"{BOND.section} bond band"),
     (Outcome.PETITION_SHORT, "Petition short"),
-    (Outcome.DEADLINE_PASSED, "Deadline passed (the margin qualified)"),
+    (
+        Outcome.DEADLINE_PASSED,
+        f"Deadline passed (the margin qualified, or was in {BOND_BAND_WORDS})",
+    ),
 )
 CSV_COLUMNS: Final = (
     "title",

@@ -151,9 +151,11 @@ def test_the_canvass_board_gets_no_petition_under_todays_code() -> None:
     assert e.petition_lines == ()
 
 
-def test_a_passed_bond_window_is_said_in_related() -> None:
+def test_a_passed_bond_window_is_a_passed_deadline_not_a_margin_too_large() -> None:
+    # the band's window closed on Mon Nov 23 (the 1-1-307 reading); the reason is the date
     e = explain(verdict_of("legislature A 4015 B 3985 canvass 2026-11-16", date(2026, 11, 30)))
-    assert e.outcome == HEADLINES[Outcome.NOT_AVAILABLE]
+    says(e.headline, HEADLINES[Outcome.DEADLINE_PASSED], "13-16-211 bond band")
+    says(e.summary, "30 votes", "20", "1/2 of 1%", "40", "13-16-211", "Mon Nov 23, 2026")
     line_with(e.related_lines, "13-16-211", "13-16-301", "5 days", "Mon Nov 23, 2026")
 
 
@@ -225,14 +227,25 @@ def test_quotes_and_edition_come_with_every_explanation() -> None:
 @pytest.mark.parametrize(
     ("text", "short", "office"),
     [
-        ("question for 500 against 499 signers 9", "signers", COUNTY_OFFICE),
-        ("state-question yes 201000 no 200600 signers 150 counties 4", "counties", SOS),
-        ("state-question yes 201000 no 200600 signers 99 counties 4", "signers and counties", SOS),
+        # (3): 10 signers; 9 given is 1 short
+        ("question for 500 against 499 signers 9", "1 more signer (10 needed)", COUNTY_OFFICE),
+        # (4): 5 counties; 4 given is 1 short
+        (
+            "state-question yes 201000 no 200600 signers 150 counties 4",
+            "1 more county (5 needed)",
+            SOS,
+        ),
+        # (4): 100 signers and 5 counties; 99 and 4 are 1 short of each
+        (
+            "state-question yes 201000 no 200600 signers 99 counties 4",
+            "1 more signer (100 needed) and at least 1 more county (5 needed)",
+            SOS,
+        ),
     ],
 )
 def test_a_short_petition_says_what_it_is_short_of(text: str, short: str, office: str) -> None:
     e = explain(verdict_of(text))
-    says(e.summary, "qualifies", f"enough {short}", office, "5 days", "official canvass")
+    says(e.summary, "qualifies", "Gather", short, "then file with", office, "5 days")
 
 
 @pytest.mark.parametrize(

@@ -262,14 +262,14 @@ def test_every_outcome_has_its_section_and_the_deadline_passed_is_never_outside_
     rows = ("Sheriff,A,1204", "Sheriff,B,1199", "Treasurer,C,900", "Treasurer,D,700")
     result = scan([table(*rows)], ScanOptions(today=date(2022, 12, 30), canvass=CANVASS))
     text = scan_text(result)
-    assert "Deadline passed (the margin qualified) (1)" in text
+    assert "Deadline passed (the margin qualified, or was in the 13-16-211 bond band) (1)" in text
     assert "1 other contest: 1 outside the margin" in text  # the treasurer, not the sheriff
 
 
 def test_the_2022_general_scanned_today_lists_cascade_under_deadline_passed() -> None:
     result = scan(county_workbooks(), ScanOptions(today=date(2026, 12, 1), canvass=CANVASS))
     text = scan_text(result)
-    section = text[text.index("Deadline passed (the margin qualified)") :]
+    section = text[text.index("Deadline passed (the margin qualified") :]
     assert "Cascade County CLERK AND RECORDER/AUDITOR/SURVEYOR" in section.split("\n\n")[0]
     assert "RINA FONTANA MOORE is 30 votes behind SANDRA MERCHANT" in " ".join(section.split())
 
