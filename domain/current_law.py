@@ -27,7 +27,7 @@ class Confidence(StrEnum):
     BILL_SUMMARIES = "from bill summaries; wording not verified"
     SUMMARIES = "from summaries of the sections"
     INFERRED = "inferred; no source found"
-    OLDER_TEXT = "text seen in an older edition; the deposit from summaries"
+    OLDER_TEXT = "text seen (13-16-301 in the 1995 edition)"
     SECONDARY = "from a secondary summary; the section itself not seen"
     STATUS_UNKNOWN = "from a bill summary; whether it passed is not known"
     OUR_READING = "our reading; no text we saw settles it"
@@ -133,12 +133,16 @@ COURT_ROUTE: Final = CurrentLawNote(
     section="13-16-301, 13-16-307",
     says=(
         "where nothing can be petitioned under 13-16-201 or 13-16-211, a recount can still be "
-        "ordered by a district court: within 5 days after the canvass an unsuccessful candidate, "
-        "or an elector on a ballot issue, may apply by a verified application stating the "
-        "grounds; the judge orders a recount on probable cause that the votes were not "
-        "correctly counted, and a deposit toward the costs is required. Ask the county attorney."
+        "ordered by a district court: within 5 days after the canvass an unsuccessful candidate "
+        "may apply to the district court of the county of the election (of the candidate's "
+        "county of residence where the election spanned counties), and an elector on a ballot "
+        "issue to the district court of the elector's county, by a verified application "
+        "stating the grounds; the judge orders a recount on probable cause that the votes were "
+        "not correctly counted, and the applicant deposits the expense the court fixes "
+        "(returned if the recount elects the applicant or reverses the issue's result). Ask "
+        "the county attorney."
     ),
-    source="13-16-301 (text seen in the 1995 code) and 13-16-307 (from summaries)",
+    source="13-16-301 (text seen in the 1995 code) and 13-16-307 (text seen)",
     confidence=Confidence.OLDER_TEXT,
     shown=Shown.RELATED,
 )

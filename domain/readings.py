@@ -23,32 +23,21 @@ from domain.routes import SCHOOL, route_of
 # In a nonpartisan primary the two highest per seat advance (a summary; the section not seen).
 NONPARTISAN_ADVANCE_PER_SEAT: Final = Cited(
     2,
-    "nonpartisan judicial primary (related.md: Ballotpedia's summary; the section not seen)",
-    "the two candidates with the most votes advance to the general election",
+    "13-14-117 (nonpartisan primary; text seen)",
+    "the nominees are the candidates, equal to twice the number to be elected, who receive "
+    "the most votes",
 )
 
 NONPARTISAN_PRIMARY: Final = CurrentLawNote(
     code="nonpartisan_primary_two_advance",
-    section="nonpartisan judicial primary",
+    section="13-14-117",
     says=(
         f"in a nonpartisan primary the {NONPARTISAN_ADVANCE_PER_SEAT.value} candidates with the "
         "most votes for a seat advance, so the defeated candidate is the third; with only two "
         "candidates for a seat both advance. A --seats answer overrides this"
     ),
-    source="a secondary summary (Ballotpedia); the section itself not seen",
-    confidence=Confidence.SECONDARY,
-    shown=Shown.RELATED,
-)
-SUPREME_COURT_2025: Final = CurrentLawNote(
-    code="supreme_court_nomination_bill_2025",
-    section="13-14-211, 13-14-212, a 2025 bill",
-    says=(
-        "a 2025 bill proposed partisan nomination of supreme court justices; whether it passed "
-        "is not known, so the two-advance reading is used here. Confirm with the Secretary of "
-        "State"
-    ),
-    source="a bill summary; whether the bill passed is not known",
-    confidence=Confidence.STATUS_UNKNOWN,
+    source="13-14-117 (official text, history through 2011)",
+    confidence=Confidence.TEXT_SEEN,
     shown=Shown.RELATED,
 )
 RETENTION: Final = CurrentLawNote(

@@ -113,7 +113,9 @@ class BondRoute:
         where = " in each county where the office was voted on" if multi_county else ""
         return (
             "the candidate posts a bond, set by the election administrator of the "
-            f"candidate's county of residence, covering the recount's costs{where}; the county "
+            f"candidate's county of residence, covering the recount's costs{where} (the safe "
+            f"course is to post it within the same {self.window.value} days: the board acts on "
+            "the filing of a petition and the posting of a bond); the county "
             f"recount board of each affected county recounts ({self.section}) and "
             f"{board_convenes()}"
         )

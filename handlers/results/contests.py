@@ -22,7 +22,6 @@ from domain.readings import (
     NONPARTISAN_PRIMARY,
     SPANNING,
     STATEWIDE,
-    SUPREME_COURT_2025,
     Spanning,
     advancing,
     is_nonpartisan,
@@ -37,7 +36,6 @@ from domain.titles import (
     Retention,
     county_label,
     is_judicial,
-    is_supreme_court,
     is_two_sided,
     office_kind,
     question_kind,
@@ -366,8 +364,6 @@ def _seats(contest: Contest, answers: Answers, election: str | None) -> None:
         advance = advancing(contest.seats)
         contest.seats, contest.seats_from = advance, "primary rule"
         contest.notes.append(reading_line(NONPARTISAN_PRIMARY))
-        if is_supreme_court(contest.title):
-            contest.notes.append(reading_line(SUPREME_COURT_2025))
         if nobody_defeated(len(contest.choices), advance):
             contest.both_advance = True  # nobody is defeated: no verdict, nothing to look at
             contest.notes.insert(0, BOTH_ADVANCE if len(contest.choices) == 2 else EVERY_ADVANCES)

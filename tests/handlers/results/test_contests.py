@@ -13,7 +13,7 @@ import pytest
 
 from bot.terminal import verdict_output
 from domain import ContestKind, Outcome, verdict_json
-from domain.readings import NONPARTISAN_PRIMARY, RETENTION, SUPREME_COURT_2025
+from domain.readings import NONPARTISAN_PRIMARY, RETENTION
 from handlers.results import ScanOptions, scan, scan_csv, scan_json, scan_text
 from handlers.results.contests import reading_line
 from handlers.results.report import CSV_COLUMNS, check_line
@@ -106,7 +106,8 @@ def test_a_supreme_court_primary_with_a_blank_party_advances_two() -> None:
     assert (c.verdict.margin.behind.name, c.verdict.margin.margin) == ("C", 49900)
     assert c.verdict.outcome is Outcome.NOT_AVAILABLE
     assert reading_line(NONPARTISAN_PRIMARY) in c.contest.notes
-    assert reading_line(SUPREME_COURT_2025) in c.contest.notes  # the 2025 bill, unknown status
+    # none of the 2025 supreme court bills passed (related.md): no note on the primary
+    assert not any("2025" in note for note in c.contest.notes)
 
 
 def test_two_candidates_of_a_nonpartisan_primary_both_advance() -> None:
