@@ -41,6 +41,15 @@ HEADLINES: Final = {
     Outcome.CANVASS_BOARD: "Canvass board error: the board can probably require a recount",
 }
 SCHOOL_TIE_HEADLINE: Final = "Tie: recounted as if petitioned (school recount board)"
+# A school verdict rests on the 1987 (1)/(3) figures, which today's school subsection (its
+# text not seen) may not share: its headline says "probably" (recount-rules.md section 7).
+SCHOOL_HEADLINES: Final = {
+    Outcome.AVAILABLE: "Recount probably available",
+    Outcome.PETITION_SHORT: "Petition probably short",
+    Outcome.DEADLINE_PASSED: "Deadline probably passed",
+    Outcome.NOT_AVAILABLE: "Recount probably not available: margin too large",
+}
+SCHOOL_UNVERIFIED: Final = "school subsection not verified"
 ONLY_IF_1_1_307: Final = "ONLY IF 1-1-307 APPLIES"
 
 
@@ -81,7 +90,10 @@ def _days(n: int) -> str:
 def subject(v: Verdict) -> str:
     """Which race this is: its label (if given) and its kind, to tell verdicts apart."""
     race = v.inputs.race
-    return f"{race} · {v.info.label}" if race else v.info.label
+    label = v.info.label
+    if v.route is SCHOOL and v.outcome is not Outcome.TIE:
+        label = f"{label} ({SCHOOL_UNVERIFIED})"
+    return f"{race} · {label}" if race else label
 
 
 def _standings_line(m: Margin, seats: int) -> str:
@@ -440,9 +452,12 @@ def _headline(v: Verdict) -> str:
         return f"{HEADLINES[v.outcome]} ({BOND.section} bond band)"
     if v.outcome is Outcome.TIE and v.route is SCHOOL:
         return SCHOOL_TIE_HEADLINE
+    said = HEADLINES[v.outcome]
+    if v.route is SCHOOL:
+        said = SCHOOL_HEADLINES.get(v.outcome, said)
     if v.only_if_1_1_307:
-        return f"{HEADLINES[v.outcome]}, {ONLY_IF_1_1_307}"
-    return HEADLINES[v.outcome]
+        return f"{said}, {ONLY_IF_1_1_307}"
+    return said
 
 
 def explain(verdict: Verdict) -> Explanation:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Final
 
 from domain.citations import (
@@ -12,6 +13,7 @@ from domain.citations import (
     RECOUNT_BOARD_CONVENES_DAYS,
     percent_phrase,
 )
+from domain.deadline import long_date as long_day
 from domain.kinds import KindInfo
 from domain.subsections import Subsection
 
@@ -66,6 +68,22 @@ QUESTION_TIE_RECOUNT: Final = RelatedProvision(
     "had been filed, so no petition is needed. Electors who want certainty may also petition "
     "within the window.",
 )
+MULTICOUNTY_DISTRICT_NOTICE: Final = (
+    "For a multicounty district question, the secretary of state's notice and the recount "
+    "concern the counties and precincts of the district, not every county of the state (our "
+    "reading; today's (1)(e) text not seen)."
+)
+
+
+def canvass_day_question(canvass: date, holiday: str) -> str:
+    """A canvass typed on a Sunday or a legal holiday: canvass boards meet on business days."""
+    return (
+        f"{long_day(canvass)} is {'a Sunday' if holiday == 'Sunday' else holiday}: is that the "
+        "canvass date? Canvass boards meet on business days; check the date before relying on "
+        "the deadline."
+    )
+
+
 SCHOOL_RECOUNT_BOARD: Final = (
     "the school election filing officer notifies the school recount board: three trustees, "
     "with the district clerk as its secretary (13-16-204, 20-20-420)"

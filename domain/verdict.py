@@ -20,13 +20,16 @@ from domain.current_law import (
 from domain.deadline import Deadline, Phase, petition_deadline
 from domain.inputs import BallotQuestion, CandidateRace, CanvassError, CheckInput
 from domain.kinds import KINDS, ContestKind, Family, KindInfo
+from domain.legal_holidays import legal_holiday
 from domain.margin import Margin, question_margin, race_margin
 from domain.related import (
     MULTI_SEAT_NOTE,
+    MULTICOUNTY_DISTRICT_NOTICE,
     NO_CANVASS_NOTE,
     QUESTION_TIE_NOTE,
     RelatedProvision,
     board_convenes,
+    canvass_day_question,
     saturday_note,
     tied_seat,
 )
@@ -338,6 +341,10 @@ def _notes_step(
         notes.append(Note(NoteAbout.PETITION, QUESTION_TIE_NOTE))  # (4), (5): petition as usual
     if info.rule.has_deadline and inputs.canvass is None:
         notes.append(Note(NoteAbout.DEADLINE, NO_CANVASS_NOTE))
+    if inputs.canvass is not None and (closed := legal_holiday(inputs.canvass)) is not None:
+        notes.append(Note(NoteAbout.DEADLINE, canvass_day_question(inputs.canvass, closed.name)))
+    if info.subsection is Subsection.MULTICOUNTY_QUESTION:
+        notes.append(Note(NoteAbout.PETITION, MULTICOUNTY_DISTRICT_NOTICE))
     canvass_note = official_canvass_note(info)
     if canvass_note is not None:
         notes.append(Note(NoteAbout.DEADLINE, canvass_note))

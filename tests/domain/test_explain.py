@@ -314,3 +314,43 @@ def test_a_tied_statewide_question_says_filing_is_the_safe_course() -> None:
     says(e.summary, "tied", "0", SOS, "Mon Nov 23, 2026")
     assert "safe course is to file" in everything(e)
     assert "13-16-203(1)" in everything(e)
+
+
+@pytest.mark.parametrize(
+    ("text", "headline"),
+    [
+        # 1/400 of 1,000 is 2.5, (1)'s floor 10: a margin of 10 qualifies, 11 does not
+        ("school A 505 B 495 canvass 2026-11-16", "Recount probably available"),
+        ("school A 506 B 495 canvass 2026-11-16", "Recount probably not available"),
+        # (3) with 1,398 votes: up to 3; a margin of 2 qualifies, 3 signers of 10 is short
+        ("school-question for 700 against 698 signers 3 canvass 2026-11-16", "probably short"),
+    ],
+)
+def test_a_school_headline_says_probably(text: str, headline: str) -> None:
+    # the 1987 (1)/(3) figures; today's school subsection was not seen
+    e = explain(verdict_of(text))
+    says(e.headline, headline, "(school subsection not verified)")
+
+
+@pytest.mark.parametrize(
+    ("canvass", "said"),
+    [
+        ("2027-12-19", "Sun Dec 19, 2027 is a Sunday: is that the canvass date?"),
+        ("2026-11-26", "Thu Nov 26, 2026 is Thanksgiving Day: is that the canvass date?"),
+    ],
+)
+def test_a_canvass_on_a_sunday_or_a_holiday_is_questioned(canvass: str, said: str) -> None:
+    e = explain(verdict_of(f"county A 5 B 4 canvass {canvass}", date(2026, 11, 18)))
+    assert line_with(e.deadline_lines, said)
+
+
+def test_a_canvass_on_a_business_day_is_not_questioned() -> None:
+    e = explain(verdict_of("county A 5 B 4 canvass 2026-11-16"))  # a Monday
+    assert "is that the canvass date?" not in everything(e)
+
+
+def test_a_multicounty_question_recounts_in_the_districts_counties() -> None:
+    e = explain(verdict_of("multicounty-question for 1000 against 999 signers 30 counties 2"))
+    line_with(e.petition_lines, "counties and precincts of the district", "our reading")
+    e = explain(verdict_of("state-question yes 1000 no 999 signers 120 counties 5"))
+    assert "counties and precincts of the district" not in everything(e)
