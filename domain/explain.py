@@ -24,7 +24,7 @@ from domain.kinds import Family
 from domain.margin import Margin
 from domain.read_as import read_as
 from domain.related import QUESTION_TIE_RECOUNT, SCHOOL_TIE, TIE_RECOUNT
-from domain.routes import BOND, SCHOOL
+from domain.routes import BOND, SB57_SOURCE, SCHOOL, BoardLaw
 from domain.subsections import Petitioner
 from domain.verdict import AlsoQualifies, NoteAbout, Outcome, Verdict
 
@@ -269,6 +269,15 @@ def _figure_line(what: str, minimum: Cited[int] | None, given: int | None) -> st
 
 def _petition_lines(v: Verdict) -> tuple[str, ...]:
     outcome = v.outcome
+    if outcome is Outcome.CANVASS_BOARD:
+        if not v.to_file:
+            return ()  # under 2025 SB 57 the board requires; no petition instructions
+        assert v.file_with is not None
+        return (
+            "Who petitions: the county canvass board that found the error.",
+            f"File with: {v.file_with.label}, immediately (no filing window).",
+            f"After filing: {v.after_filing}.",
+        )
     if outcome is Outcome.TIE and v.route is SCHOOL:
         return (
             "No petition: the trustees proceed as if one had been filed, and the school "
@@ -374,6 +383,21 @@ def _action(v: Verdict) -> str:
 def _summary(v: Verdict) -> str:
     m = v.margin
     outcome = v.outcome
+    on = long_date(v.law_in_force)
+    if m is None and v.board_law is BoardLaw.PETITION:
+        return (
+            f"Under the law in force on {on} (the 1987 (7); 13-15-403(4) as in the 2021 code), "
+            "a county canvass board that finds an error petitions the election administrator "
+            "immediately for a recount; the administrator notifies the county recount board."
+        )
+    if m is None and v.board_law is BoardLaw.UNSETTLED:
+        return (
+            f"{on} falls in May 2025, when {SB57_SOURCE} took effect: under the earlier law the "
+            "board petitions the election administrator immediately; under SB 57 it can "
+            "probably require a recount or an inspection of ballots. Confirm which applied "
+            "with the county attorney or the Secretary of State; the board's petition is the "
+            "safe course."
+        )
     if m is None:  # (7): no margin test; today's code changed it (domain.current_law)
         return (
             "Under today's code the county canvass board can probably require a recount or an "
@@ -448,6 +472,10 @@ def _summary(v: Verdict) -> str:
 
 
 def _headline(v: Verdict) -> str:
+    if v.board_law is BoardLaw.PETITION:
+        return "Canvass board error: the board petitions the election administrator"
+    if v.board_law is BoardLaw.UNSETTLED:
+        return "Canvass board error: the board petitions, or may require a recount (May 2025)"
     if v.outcome is Outcome.DEADLINE_PASSED and v.margin is not None and not v.margin.qualifies:
         return f"{HEADLINES[v.outcome]} ({BOND.section} bond band)"
     if v.outcome is Outcome.TIE and v.route is SCHOOL:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from enum import Enum
 from fractions import Fraction
 from typing import Final
 
@@ -133,6 +134,30 @@ BOND: Final = BondRoute(
     related=BOND_RECOUNT,
 )
 ROUTES: Final = (STATUTE, SCHOOL)
+
+
+class BoardLaw(Enum):
+    """What a county canvass board that finds an error does, by the law in force on the day
+    (recount-rules.md section 7a): a dated row, as OpenFisca dates its parameters."""
+
+    PETITION = "petition"  # the 1987 (7); 13-15-403(4) as in the 2021 code
+    UNSETTLED = "unsettled"  # May 2025: SB 57 took effect that month, the day not verified
+    REQUIRE = "require"  # 2025 SB 57: the board may require a recount (bill summaries)
+
+
+# 2025 SB 57: approved in May 2025 (chapter assigned May 13, 2025; the effective day not
+# verified): a canvass in May 2025 gets both readings.
+SB57_MONTH: Final = date(2025, 5, 1)
+SB57_SOURCE: Final = "2025 SB 57 (chapter assigned May 13, 2025; the effective day not verified)"
+
+
+def board_law(on: date) -> BoardLaw:
+    """The (7) row in force on `on` (the canvass; without one, today)."""
+    if on < SB57_MONTH:
+        return BoardLaw.PETITION
+    if (on.year, on.month) == (SB57_MONTH.year, SB57_MONTH.month):
+        return BoardLaw.UNSETTLED
+    return BoardLaw.REQUIRE
 
 
 def route_of(info: KindInfo) -> Route:

@@ -33,7 +33,7 @@ from domain.related import (
     saturday_note,
     tied_seat,
 )
-from domain.routes import BOND, Route, official_canvass_note, route_of
+from domain.routes import BOND, BoardLaw, Route, board_law, official_canvass_note, route_of
 from domain.statute import edition_note, subsection_text
 from domain.subsections import FileWith, Petitioner, Subsection, SubsectionRule
 
@@ -133,8 +133,23 @@ class Verdict:
 
     @property
     def to_file(self) -> bool:
-        """Whether the outcome leaves a petition to file."""
+        """Whether the outcome leaves a petition to file: a canvass board's own petition too,
+        where the law on the day has the board petition (before 2025 SB 57)."""
+        if self.outcome is Outcome.CANVASS_BOARD:
+            return self.board_law is not BoardLaw.REQUIRE
         return self.outcome in TO_FILE
+
+    @property
+    def law_in_force(self) -> date:
+        """The day whose law the verdict applies: the canvass, or without one today."""
+        return self.inputs.canvass or self.today
+
+    @property
+    def board_law(self) -> BoardLaw | None:
+        """For (7): what the board does under the law in force on that day."""
+        if self.subsection is not Subsection.CANVASS_ERROR:
+            return None
+        return board_law(self.law_in_force)
 
     @property
     def phase(self) -> Phase | None:
@@ -254,7 +269,9 @@ class Verdict:
     def current_law(self) -> tuple[CurrentLawNote, ...]:
         """Where today's code differs from the 1987 text for this verdict (domain.current_law)."""
         notes = list(self.route.current_law)
-        if self.outcome not in (Outcome.NOT_AVAILABLE, Outcome.BOND):
+        if self.outcome not in (Outcome.NOT_AVAILABLE, Outcome.BOND) and (
+            self.board_law is not BoardLaw.PETITION  # before SB 57 the 1987 (7) was the law
+        ):
             # how a 13-16-201 petition proceeds: nothing to say when none can be filed
             notes.extend(BY_SUBSECTION.get(self.subsection, ()))
         if self.outcome is Outcome.BOND:

@@ -59,6 +59,7 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         # Where today's code differs from the 1987 text, each with its source and confidence.
         "current_law": [n.as_json() for n in verdict.current_law],
         "also_qualify": [a.as_json() for a in verdict.also_qualify],
+        "law_in_force": verdict.law_in_force.isoformat(),
         "not_legal_advice": True,
     }
     if m is not None and m.standings:

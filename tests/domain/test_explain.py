@@ -354,3 +354,21 @@ def test_a_multicounty_question_recounts_in_the_districts_counties() -> None:
     line_with(e.petition_lines, "counties and precincts of the district", "our reading")
     e = explain(verdict_of("state-question yes 1000 no 999 signers 120 counties 5"))
     assert "counties and precincts of the district" not in everything(e)
+
+
+@pytest.mark.parametrize(
+    ("canvass", "law"),
+    [
+        ("2024-11-19", "13-15-403(4)"),  # the 1987 (7), as the 2021 code has it
+        ("2025-05-20", "May 2025"),  # the month SB 57 took effect: both readings
+        ("2026-11-17", "2025 SB 57"),  # the board may require a recount
+    ],
+)
+def test_three_canvass_days_three_answers_each_naming_its_law(canvass: str, law: str) -> None:
+    e = explain(verdict_of(f"canvass-error canvass {canvass}"))
+    assert law in e.summary
+    headlines = {
+        explain(verdict_of(f"canvass-error canvass {day}")).headline
+        for day in ("2024-11-19", "2025-05-20", "2026-11-17")
+    }
+    assert len(headlines) == 3

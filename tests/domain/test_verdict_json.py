@@ -116,15 +116,35 @@ def test_a_question_echoes_its_inputs() -> None:
 
 
 def test_subsection_7_has_nulls_where_there_is_no_number() -> None:
-    j = verdict_json(verdict_of("canvass-error canvass 2020-01-02", date(2026, 11, 29)))
+    j = verdict_json(verdict_of("canvass-error canvass 2026-11-02", date(2026, 11, 29)))
     for key in ("margin", "total_votes", "threshold", "max_qualifying_margin"):
         assert j[key] is None
     assert (j["deadline"], j["deadline_safe"], j["deadline_passed"]) == (None, None, None)
     assert (j["margin_qualifies"], j["eligible"], j["petition_sufficient"]) == (True, True, None)
-    # under today's rule the board files nothing: no action fields
+    # under 2025 SB 57 (in force on a 2026 canvass) the board files nothing: no action fields
     assert (j["file_with"], j["petitioner"], j["related"]) == (None, None, [])
     assert (j["act_by"], j["days_left"], j["only_if_1_1_307"]) == (None, None, False)
-    assert j["canvass"] == "2020-01-02"
+    assert (j["canvass"], j["law_in_force"]) == ("2026-11-02", "2026-11-02")
+
+
+@pytest.mark.parametrize(
+    ("canvass", "file_with", "petitioner", "sb57_note"),
+    [
+        # before SB 57: the 1987 (7) (13-15-403(4) in the 2021 code): the board petitions
+        ("2024-11-19", "election_administrator", "canvass_board", False),
+        # May 2025, the month SB 57 took effect: both readings, the petition the safe course
+        ("2025-05-20", "election_administrator", "canvass_board", True),
+        # after it: the board may require a recount; nothing to file
+        ("2026-11-17", None, None, True),
+    ],
+)
+def test_a_canvass_board_error_follows_the_law_of_its_canvass_day(
+    canvass: str, file_with: str | None, petitioner: str | None, sb57_note: bool
+) -> None:
+    j = verdict_json(verdict_of(f"canvass-error canvass {canvass}", date(2026, 11, 18)))
+    assert (j["file_with"], j["petitioner"], j["law_in_force"]) == (file_with, petitioner, canvass)
+    assert ("canvass_board_may_require" in [n["code"] for n in j["current_law"]]) is sb57_note
+    assert j["outcome"] == "canvass_board_error" and j["act_by"] is None
 
 
 def test_the_json_and_the_verdict_agree() -> None:
