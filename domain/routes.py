@@ -160,12 +160,17 @@ def board_law(on: date) -> BoardLaw:
     return BoardLaw.REQUIRE
 
 
-def route_of(info: KindInfo) -> Route:
-    """The route a kind's petitions take: today's school subsection for the school kinds."""
-    return SCHOOL if info.school else STATUTE
+def route_of(info: KindInfo, on: date | None = None) -> Route:
+    """The route a kind's petitions take on the day `on` (the canvass; None: today's law):
+    the school subsection for the school kinds once it took effect, the 1987 rows before."""
+    if not info.school:
+        return STATUTE
+    if on is not None and SCHOOL.took_effect is not None and on < SCHOOL.took_effect:
+        return STATUTE  # before Ch. 347, L. 2013: the 1987 (1)/(3) office and county board
+    return SCHOOL
 
 
-def official_canvass_note(info: KindInfo) -> str | None:
+def official_canvass_note(info: KindInfo, on: date | None = None) -> str | None:
     """Which canvass starts the 5 days, where that is not plainly the county canvass: the
     route's own (the school canvass), or the state canvass for (2), (4) and (5)."""
-    return route_of(info).canvass_note or statute_canvass_note(info)
+    return route_of(info, on).canvass_note or statute_canvass_note(info)

@@ -229,7 +229,7 @@ class Verdict:
     @property
     def route(self) -> Route:
         """The kind's route (domain.routes): the 1987 rows, or today's school subsection."""
-        return route_of(self.info)
+        return route_of(self.info, self.law_in_force)
 
     @property
     def file_with(self) -> FileWith | None:
@@ -315,9 +315,9 @@ def _petition_step(inputs: CheckInput, rule: SubsectionRule) -> PetitionFigures:
     return PetitionFigures(signers, counties, rule.sufficient(signers, counties))
 
 
-def _related_step(info: KindInfo, margin: Margin | None) -> tuple[RelatedProvision, ...]:
+def _related_step(info: KindInfo, margin: Margin | None, on: date) -> tuple[RelatedProvision, ...]:
     related: list[RelatedProvision] = []
-    route = route_of(info)
+    route = route_of(info, on)
     if (
         margin is not None
         and margin.margin == 0
@@ -336,15 +336,19 @@ def _related_step(info: KindInfo, margin: Margin | None) -> tuple[RelatedProvisi
     return tuple(related)
 
 
-def _filing_office(info: KindInfo) -> str:
+def _filing_office(info: KindInfo, on: date) -> str:
     """The office a petition of this kind is carried to, named where it is closed."""
-    office = route_of(info).office(info.rule)
+    office = route_of(info, on).office(info.rule)
     assert office is not None  # every kind with a window has an office
     return office.office
 
 
 def _notes_step(
-    inputs: CheckInput, info: KindInfo, margin: Margin | None, deadline: Deadline | None
+    inputs: CheckInput,
+    info: KindInfo,
+    margin: Margin | None,
+    deadline: Deadline | None,
+    on: date,
 ) -> tuple[Note, ...]:
     notes: list[Note] = []
     if isinstance(inputs, CandidateRace) and inputs.seats > 1:
@@ -362,11 +366,11 @@ def _notes_step(
         notes.append(Note(NoteAbout.DEADLINE, canvass_day_question(inputs.canvass, closed.name)))
     if info.subsection is Subsection.MULTICOUNTY_QUESTION:
         notes.append(Note(NoteAbout.PETITION, MULTICOUNTY_DISTRICT_NOTICE))
-    canvass_note = official_canvass_note(info)
+    canvass_note = official_canvass_note(info, on)
     if canvass_note is not None:
         notes.append(Note(NoteAbout.DEADLINE, canvass_note))
     if deadline is not None and deadline.readings_differ:
-        notes.append(Note(NoteAbout.DEADLINE, saturday_note(_filing_office(info))))
+        notes.append(Note(NoteAbout.DEADLINE, saturday_note(_filing_office(info, on))))
     return tuple(notes)
 
 
@@ -405,6 +409,7 @@ def check(inputs: CheckInput, today: date) -> Verdict:
 def _check(inputs: CheckInput, today: date) -> Verdict:
     info = KINDS[inputs.kind]
     rule = info.rule
+    law_day = inputs.canvass or today  # the rows in force on the canvass day apply
     margin = _margin_step(inputs, rule)
     deadline = _deadline_step(inputs, rule)
     return Verdict(
@@ -415,8 +420,8 @@ def _check(inputs: CheckInput, today: date) -> Verdict:
         margin=margin,
         deadline=deadline,
         petition=_petition_step(inputs, rule),
-        related=_related_step(info, margin),
-        notes=_notes_step(inputs, info, margin, deadline),
+        related=_related_step(info, margin, law_day),
+        notes=_notes_step(inputs, info, margin, deadline, law_day),
         quotes=_quotes_step(rule),
         edition=edition_note(rule.subsection),
     )

@@ -80,3 +80,20 @@ def test_a_school_tie_goes_to_the_trustees_by_the_school_row() -> None:
     v = verdict_of("school A 500 B 500 canvass 2026-11-16", today=date(2026, 11, 17))
     assert v.outcome is Outcome.TIE and SCHOOL.tie in v.related
     assert official_canvass_note(v.info) == SCHOOL.canvass_note
+
+
+@pytest.mark.parametrize(
+    ("canvass", "file_with"),
+    [
+        # Ch. 347, L. 2013 took effect Apr 30, 2013: a day before, on, and after
+        ("2013-04-29", "election_administrator"),  # the 1987 (1): the county's office
+        ("2013-04-30", "school_election_filing_officer"),
+        ("2013-05-01", "school_election_filing_officer"),
+    ],
+)
+def test_the_school_subsection_applies_from_the_day_it_took_effect(
+    canvass: str, file_with: str
+) -> None:
+    v = verdict_of(f"school A 505 B 495 canvass {canvass}", today=date.fromisoformat(canvass))
+    assert v.file_with is not None and v.file_with.value == file_with
+    assert (v.route is SCHOOL) is (file_with == "school_election_filing_officer")
