@@ -28,6 +28,18 @@ def office_open(day: date) -> bool:
     return day.weekday() < SATURDAY and legal_holiday(day) is None
 
 
+def commonly_closed(day: date) -> str | None:
+    """A day many county offices close by local policy though 1-1-216 makes it no legal
+    holiday (recount-rules.md section 6): the day after Thanksgiving, Dec 24, Dec 31. The
+    legal last day does not move; the reply names the open day before as well."""
+    if day.month == 12 and day.day in (24, 31):
+        return "Christmas Eve" if day.day == 24 else "New Year's Eve"
+    thanksgiving = legal_holiday(day - ONE_DAY)
+    if day.month == 11 and thanksgiving is not None and thanksgiving.name == "Thanksgiving Day":
+        return "the day after Thanksgiving"
+    return None
+
+
 def last_open_day(on_or_before: date) -> date:
     day = on_or_before
     while not office_open(day):

@@ -18,7 +18,7 @@ from domain.citations import (
     percent_phrase,
 )
 from domain.current_law import Shown
-from domain.deadline import Deadline, Phase, long_date
+from domain.deadline import Deadline, Phase, commonly_closed, long_date
 from domain.inputs import CandidateRace
 from domain.kinds import Family
 from domain.margin import Margin
@@ -364,6 +364,11 @@ def _action(v: Verdict) -> str:
                 if d.act_by != d.deadline_safe
                 else ""
             )
+            if v.act_by_if_closed is not None:
+                closed += (
+                    f", if the office is open that day ({commonly_closed(d.act_by)}); otherwise "
+                    f"by {long_date(v.act_by_if_closed)} (the open day before)"
+                )
             return f"{file_with} {when}{long_date(d.act_by)}{closed}."
         case Phase.OFFICE_CLOSED:
             return (

@@ -7,7 +7,7 @@ margin -> deadline -> petition -> related provisions and notes -> quotes.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import date
+from datetime import date, timedelta
 from enum import StrEnum
 from functools import cache, cached_property
 from typing import Final, assert_never
@@ -17,7 +17,13 @@ from domain.current_law import (
     COURT_ROUTE,
     CurrentLawNote,
 )
-from domain.deadline import Deadline, Phase, petition_deadline
+from domain.deadline import (
+    Deadline,
+    Phase,
+    commonly_closed,
+    last_open_day,
+    petition_deadline,
+)
 from domain.inputs import BallotQuestion, CandidateRace, CanvassError, CheckInput
 from domain.kinds import KINDS, ContestKind, Family, KindInfo
 from domain.legal_holidays import legal_holiday
@@ -167,6 +173,15 @@ class Verdict:
         if self.deadline is None or self.phase not in (Phase.BEFORE_ACT_BY, Phase.ON_ACT_BY):
             return None
         return self.deadline.act_by
+
+    @property
+    def act_by_if_closed(self) -> date | None:
+        """Where the day to act is one many offices close by local policy (the day after
+        Thanksgiving, Dec 24, Dec 31): the open day before it, if still today or ahead."""
+        if self.act_by is None or commonly_closed(self.act_by) is None:
+            return None
+        earlier = last_open_day(self.act_by - timedelta(days=1))
+        return earlier if earlier >= self.today else None
 
     @property
     def only_if_1_1_307(self) -> bool:

@@ -249,20 +249,20 @@ def test_a_short_petition_says_what_it_is_short_of(text: str, short: str, office
 
 
 @pytest.mark.parametrize(
-    ("canvass", "today", "act_by", "safe"),
+    ("canvass", "today", "act_by", "safe", "before"),
     [
-        # Fri Dec 25 is Christmas: the last day anyone can walk in is Thu Dec 24
-        ("2026-12-20", date(2026, 12, 21), "Thu Dec 24, 2026", "Sat Dec 26, 2026"),
-        # New Year's Day on a Friday: Thu Dec 31, not the Saturday safe date
-        ("2026-12-28", date(2026, 12, 29), "Thu Dec 31, 2026", "Sat Jan 2, 2027"),
+        # Fri Dec 25 is Christmas: the last day anyone can walk in is Thu Dec 24, which many
+        # offices close by local policy: then Wed Dec 23
+        ("2026-12-20", date(2026, 12, 21), "Thu Dec 24, 2026", "Sat Dec 26, 2026", "Wed Dec 23"),
+        # New Year's Day on a Friday: Thu Dec 31 (New Year's Eve), else Wed Dec 30
+        ("2026-12-28", date(2026, 12, 29), "Thu Dec 31, 2026", "Sat Jan 2, 2027", "Wed Dec 30"),
     ],
 )
 def test_a_holiday_before_a_saturday_moves_the_day_to_act_back(
-    canvass: str, today: date, act_by: str, safe: str
+    canvass: str, today: date, act_by: str, safe: str, before: str
 ) -> None:
     e = explain(verdict_of(f"state A 4010 B 3990 canvass {canvass}", today))
-    says(e.summary, SOS, act_by, "closed", safe)
-    assert e.summary.endswith(f"{safe}).")
+    says(e.summary, SOS, act_by, "closed", safe, "if the office is open", "otherwise by", before)
     line_with(e.deadline_lines, "Day to act", act_by)
     line_with(e.deadline_lines, "secretary of state's office", "closed", "Saturdays")
     assert "County offices" not in " ".join(e.deadline_lines)
@@ -372,3 +372,23 @@ def test_three_canvass_days_three_answers_each_naming_its_law(canvass: str, law:
         for day in ("2024-11-19", "2025-05-20", "2026-11-17")
     }
     assert len(headlines) == 3
+
+
+@pytest.mark.parametrize(
+    ("canvass", "today", "act_by", "if_closed"),
+    [
+        # the 5th day after Sun Nov 22, 2026 is Fri Nov 27, the day after Thanksgiving
+        ("2026-11-22", date(2026, 11, 23), date(2026, 11, 27), date(2026, 11, 25)),
+        ("2026-12-19", date(2026, 12, 21), date(2026, 12, 24), date(2026, 12, 23)),
+        # on Dec 24 itself the open day before has passed: nothing earlier is offered
+        ("2026-12-19", date(2026, 12, 24), date(2026, 12, 24), None),
+        ("2026-11-16", date(2026, 11, 18), date(2026, 11, 20), None),  # an ordinary Friday
+    ],
+)
+def test_a_day_many_offices_close_gets_the_open_day_before(
+    canvass: str, today: date, act_by: date, if_closed: date | None
+) -> None:
+    v = verdict_of(f"county A 5 B 4 canvass {canvass}", today)
+    assert (v.act_by, v.act_by_if_closed) == (act_by, if_closed)
+    said = explain(v).summary
+    assert ("otherwise by" in said) is (if_closed is not None)
