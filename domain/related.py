@@ -140,6 +140,14 @@ def saturday_note(office: str) -> str:
     )
 
 
+def monday_note(monday: date, asks: str) -> str:
+    """For the office that receives petitions: a petition brought on the 1-1-307 Monday."""
+    return (
+        f"For the office receiving petitions: a petition brought on {long_day(monday)} is timely "
+        f"if 1-1-307 applies; accept it and ask {asks} before treating it as late."
+    )
+
+
 NO_CANVASS_NOTE: Final = (
     f"No canvass date given: the petition is due within {PETITION_WINDOW_DAYS.value} days after "
     "the official canvass."

@@ -36,6 +36,7 @@ from domain.related import (
     RelatedProvision,
     board_convenes,
     canvass_day_question,
+    monday_note,
     saturday_note,
     tied_seat,
 )
@@ -364,6 +365,7 @@ def _notes_step(
     margin: Margin | None,
     deadline: Deadline | None,
     on: date,
+    today: date,
 ) -> tuple[Note, ...]:
     notes: list[Note] = []
     if isinstance(inputs, CandidateRace) and inputs.seats > 1:
@@ -386,6 +388,14 @@ def _notes_step(
         notes.append(Note(NoteAbout.DEADLINE, canvass_note))
     if deadline is not None and deadline.readings_differ:
         notes.append(Note(NoteAbout.DEADLINE, saturday_note(_filing_office(info, on))))
+        if today <= deadline.deadline:
+            office = route_of(info, on).office(info.rule)
+            asks = (
+                "the Secretary of State"
+                if office is FileWith.SECRETARY_OF_STATE
+                else "the county attorney"
+            )
+            notes.append(Note(NoteAbout.DEADLINE, monday_note(deadline.deadline, asks)))
     return tuple(notes)
 
 
@@ -436,7 +446,7 @@ def _check(inputs: CheckInput, today: date) -> Verdict:
         deadline=deadline,
         petition=_petition_step(inputs, rule),
         related=_related_step(info, margin, law_day),
-        notes=_notes_step(inputs, info, margin, deadline, law_day),
+        notes=_notes_step(inputs, info, margin, deadline, law_day, today),
         quotes=_quotes_step(rule),
         edition=edition_note(rule.subsection),
     )

@@ -392,3 +392,27 @@ def test_a_day_many_offices_close_gets_the_open_day_before(
     assert (v.act_by, v.act_by_if_closed) == (act_by, if_closed)
     said = explain(v).summary
     assert ("otherwise by" in said) is (if_closed is not None)
+
+
+@pytest.mark.parametrize(
+    ("text", "today", "said"),
+    [
+        # safe Sat Nov 21, 1-1-307's Monday Nov 23: said through that Monday, never after
+        ("county A 5 B 4 canvass 2026-11-16", date(2026, 11, 18), "the county attorney"),
+        ("county A 5 B 4 canvass 2026-11-16", date(2026, 11, 23), "the county attorney"),
+        ("county A 5 B 4 canvass 2026-11-16", date(2026, 11, 24), None),
+        ("state A 4010 B 3990 canvass 2026-11-16", date(2026, 11, 18), "the Secretary of State"),
+        # the 5th day a Monday: both readings agree, nothing to say
+        ("county A 5 B 4 canvass 2026-11-18", date(2026, 11, 18), None),
+    ],
+)
+def test_the_receiving_office_is_told_of_the_1_1_307_monday(
+    text: str, today: date, said: str | None
+) -> None:
+    lines = explain(verdict_of(text, today)).deadline_lines
+    monday = [line for line in lines if line.startswith("For the office receiving petitions")]
+    if said is None:
+        assert monday == []
+    else:
+        (line,) = monday
+        says(line, "Mon Nov 23, 2026", "timely if 1-1-307 applies", said)
