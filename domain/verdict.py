@@ -176,6 +176,14 @@ class Verdict:
         return self.deadline.act_by
 
     @property
+    def file_from(self) -> date | None:
+        """The canvass that opens the window ("within 5 days after the official canvass"):
+        a petition is filed after it; None where nothing is filed or no canvass is given."""
+        if not self.to_file or self.deadline is None:
+            return None
+        return self.inputs.canvass
+
+    @property
     def act_by_if_closed(self) -> date | None:
         """Where the day to act is one many offices close by local policy (the day after
         Thanksgiving, Dec 24, Dec 31): the open day before it, if still today or ahead."""

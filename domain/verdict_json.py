@@ -61,6 +61,7 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         "also_qualify": [a.as_json() for a in verdict.also_qualify],
         "law_in_force": verdict.law_in_force.isoformat(),
         "act_by_if_closed": _iso(verdict.act_by_if_closed),
+        "file_from": _iso(verdict.file_from),
         "not_legal_advice": True,
     }
     if m is not None and m.standings:

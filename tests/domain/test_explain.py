@@ -416,3 +416,21 @@ def test_the_receiving_office_is_told_of_the_1_1_307_monday(
     else:
         (line,) = monday
         says(line, "Mon Nov 23, 2026", "timely if 1-1-307 applies", said)
+
+
+@pytest.mark.parametrize(
+    ("today", "before"),
+    [(date(2026, 11, 5), True), (date(2026, 11, 17), True), (date(2026, 11, 18), False)],
+)
+def test_before_the_canvass_the_window_is_said_to_open_with_it(today: date, before: bool) -> None:
+    # "within 5 days after the official canvass": Wed Nov 18 opens the window
+    v = verdict_of("county Smith 1500 Jones 1493 canvass 2026-11-18", today)
+    assert v.file_from == date(2026, 11, 18)
+    said = explain(v).summary
+    assert ("once the canvass of Wed Nov 18, 2026 is complete" in said) is before
+    says(said, "File with the election administrator by", "Mon Nov 23, 2026")
+
+
+def test_nothing_to_file_has_no_file_from() -> None:
+    assert verdict_of("county A 700 B 700 canvass 2026-11-18").file_from is None  # a tie
+    assert verdict_of("county A 5 B 4").file_from is None  # no canvass given
