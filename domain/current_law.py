@@ -28,8 +28,6 @@ class Confidence(StrEnum):
     SUMMARIES = "from summaries of the sections"
     INFERRED = "inferred; no source found"
     OLDER_TEXT = "text seen (13-16-301 in the 1995 edition)"
-    SECONDARY = "from a secondary summary; the section itself not seen"
-    STATUS_UNKNOWN = "from a bill summary; whether it passed is not known"
     OUR_READING = "our reading; no text we saw settles it"
 
 

@@ -133,7 +133,6 @@ BOND: Final = BondRoute(
     window=PETITION_WINDOW_DAYS,
     related=BOND_RECOUNT,
 )
-ROUTES: Final = (STATUTE, SCHOOL)
 
 
 class BoardLaw(Enum):
