@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 
-from sqlalchemy import Engine, or_, select, update
+from sqlalchemy import ColumnElement, Engine, or_, select, update
 from sqlalchemy.orm import Session
 
 from bot.store.models import ChangeRecord, Reading, ReadingContest, SourceState, Watch
@@ -110,19 +110,14 @@ class Store:
         with self.session() as s:
             s.execute(update(Watch).where(Watch.id == watch_id).values(root_ts=root_ts))
 
-    def running(self, place_prefix: str = "") -> list[WatchInfo]:
+    def _running_where(self, *conditions: ColumnElement[bool]) -> list[WatchInfo]:
+        """Running watches that meet `conditions`, oldest first."""
         with self.session() as s:
-            return [
-                info(row)
-                for row in s.scalars(
-                    select(Watch)
-                    .where(
-                        Watch.status == WatchStatus.RUNNING.value,
-                        Watch.place.startswith(place_prefix),
-                    )
-                    .order_by(Watch.id)
-                )
-            ]
+            query = select(Watch).where(Watch.status == WatchStatus.RUNNING.value, *conditions)
+            return [info(row) for row in s.scalars(query.order_by(Watch.id))]
+
+    def running(self, place_prefix: str = "") -> list[WatchInfo]:
+        return self._running_where(Watch.place.startswith(place_prefix))
 
     def watches(self, place: Place) -> list[WatchInfo]:
         with self.session() as s:
@@ -181,22 +176,12 @@ class Store:
             )
 
     def due(self, now: datetime) -> list[WatchInfo]:
-        """Running watches whose next round is due (or never ran)."""
-        with self.session() as s:
-            return [
-                info(row)
-                for row in s.scalars(
-                    select(Watch)
-                    .where(
-                        Watch.status == WatchStatus.RUNNING.value,
-                        Watch.place.startswith(
-                            Place.prefix(PlaceKind.SLACK)
-                        ),  # not the CLI's, not a DM's
-                        or_(Watch.next_round_at.is_(None), Watch.next_round_at <= now),
-                    )
-                    .order_by(Watch.id)
-                )
-            ]
+        """Running Slack watches (not the command line's, not a DM's) whose next round is
+        due, or that never ran."""
+        return self._running_where(
+            Watch.place.startswith(Place.prefix(PlaceKind.SLACK)),
+            or_(Watch.next_round_at.is_(None), Watch.next_round_at <= now),
+        )
 
     def schedule(self, watch_id: int, at: datetime) -> None:
         with self.session() as s:

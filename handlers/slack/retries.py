@@ -33,14 +33,8 @@ HTTP_TIMEOUT: Final = 5  # seconds for one Web API call
 Pause = Callable[[float], None]
 
 
-def _wait_then_retry(state: RetryState, pause: Pause, seconds: float) -> None:
-    state.next_attempt_requested = True
-    pause(seconds)
-    state.increment_current_attempt()
-
-
 class _Paused(RetryHandler):
-    """The SDK's backoff between attempts, waited through `pause`."""
+    """Waits between attempts through `pause` (time.sleep; the tests record instead)."""
 
     pause: Pause = staticmethod(time.sleep)
 
@@ -52,8 +46,16 @@ class _Paused(RetryHandler):
         response: HttpResponse | None = None,
         error: Exception | None = None,
     ) -> None:
-        seconds = self.interval_calculator.calculate_sleep_duration(state.current_attempt)
-        _wait_then_retry(state, self.pause, seconds)
+        seconds = self._seconds(state, response, error)
+        state.next_attempt_requested = True
+        self.pause(seconds)
+        state.increment_current_attempt()
+
+    def _seconds(
+        self, state: RetryState, response: HttpResponse | None, error: Exception | None
+    ) -> float:
+        """The SDK's backoff for this attempt."""
+        return self.interval_calculator.calculate_sleep_duration(state.current_attempt)
 
 
 class PausedConnectionErrorRetryHandler(_Paused, ConnectionErrorRetryHandler):
@@ -64,26 +66,19 @@ class PausedServerErrorRetryHandler(_Paused, ServerErrorRetryHandler):
     pass
 
 
-class BoundedRateLimitRetryHandler(RateLimitErrorRetryHandler):
-    pause: Pause = staticmethod(time.sleep)
-
-    def prepare_for_next_attempt(
-        self,
-        *,
-        state: RetryState,
-        request: HttpRequest,
-        response: HttpResponse | None = None,
-        error: Exception | None = None,
-    ) -> None:
-        """Waits the Retry-After Slack asked for (at most MAX_RETRY_AFTER: `_can_retry`), with
-        the SDK's jitter of up to a second."""
+class BoundedRateLimitRetryHandler(_Paused, RateLimitErrorRetryHandler):
+    def _seconds(
+        self, state: RetryState, response: HttpResponse | None, error: Exception | None
+    ) -> float:
+        """The Retry-After Slack asked for (at most MAX_RETRY_AFTER: `_can_retry`), with the
+        SDK's jitter of up to a second."""
         if response is None:
             raise error or RuntimeError("a rate-limit retry without a response")
         after = 1
         for name, values in response.headers.items():
             if name.lower() == "retry-after":
                 after = int(values[0])
-        _wait_then_retry(state, self.pause, after + random.random())
+        return after + random.random()
 
     def _can_retry(
         self,
