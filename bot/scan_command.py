@@ -18,6 +18,7 @@ from bot.clock import montana_today
 from bot.terminal import EXIT_OK, EXIT_USAGE, one_line, today_argument
 from domain import InputError
 from domain.kinds import state_canvass_subsections
+from domain.related import AFTER_STATE_CANVASS
 from handlers.results import (
     MAX_BYTES,
     ResultsFileError,
@@ -40,12 +41,16 @@ def add_scan_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "files", nargs="+", metavar="FILE", help="results files, folders of them, or a pattern"
     )
-    parser.add_argument("--canvass", metavar="DATE", help="the county (official) canvass")
+    parser.add_argument(
+        "--canvass",
+        metavar="DATE",
+        help="the county canvass: (1), (3) and school contests count from it",
+    )
     parser.add_argument(
         "--state-canvass",
         metavar="DATE",
         help=f"the state canvass: {state_canvass_subsections()} contests count from it; without "
-        "it they count from --canvass, an earlier, safe date",
+        f"it they have no day to act (a petition is filed {AFTER_STATE_CANVASS})",
     )
     parser.add_argument("--today", type=today_argument, metavar="YYYY-MM-DD")
     parser.add_argument("--election", type=str.lower, choices=("general", "primary"))

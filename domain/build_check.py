@@ -13,7 +13,7 @@ from pydantic import (
 )
 
 from domain.errors import InputError, Problem
-from domain.input_fields import FAMILY_FIELDS, FIELDS, field_name, what_it_takes
+from domain.input_fields import FAMILY_FIELDS, FIELDS, field_name, fields_for, what_it_takes
 from domain.inputs import BallotQuestion, CandidateRace, CanvassError, CheckInput
 from domain.kinds import KINDS, ContestKind, resolve_kind
 
@@ -26,7 +26,10 @@ def build_check(kind: str | ContestKind, fields: Mapping[str, object]) -> CheckI
     """Validate one check. Fields set to None count as not given. Raises only InputError."""
     resolved = kind if isinstance(kind, ContestKind) else resolve_kind(kind)
     info = KINDS[resolved]
-    given = {name: value for name, value in fields.items() if value is not None}
+    # None, and a flag left off, count as not given (a saved check carries every field).
+    given = {
+        name: value for name, value in fields.items() if value is not None and value is not False
+    }
     takes = {f.key for f in FAMILY_FIELDS[info.family]}
     stray = sorted(set(given) - takes)
     if stray:
@@ -35,11 +38,19 @@ def build_check(kind: str | ContestKind, fields: Mapping[str, object]) -> CheckI
                 Problem(
                     name,
                     f"{field_name(name)} does not apply to {info.a_label} "
-                    f"({resolved.value}); it takes {what_it_takes(info.family)}",
+                    f"({resolved.value}); it takes {what_it_takes(resolved)}",
                 )
                 for name in stray
             ]
         )
+    canvass_problems = [_canvass_problem(name, resolved) for name in _CANVASS_FIELDS]
+    found = [
+        Problem(name, problem)
+        for name, problem in zip(_CANVASS_FIELDS, canvass_problems, strict=True)
+        if name in given and problem is not None
+    ]
+    if found:
+        raise InputError(found)
     candidates = given.get("candidates")
     if isinstance(candidates, list | tuple):
         given["candidates"] = _candidate_records(candidates)
@@ -47,6 +58,30 @@ def build_check(kind: str | ContestKind, fields: Mapping[str, object]) -> CheckI
         return _ADAPTER.validate_python({**given, "kind": resolved})
     except ValidationError as error:
         raise _plain(error) from None
+
+
+_CANVASS_FIELDS: Final = ("state_canvass", "no_state_canvass")
+
+
+def _canvass_problem(name: str, kind: ContestKind) -> str | None:
+    """Why a kind refuses a state-canvass field, or None where it takes it."""
+    info = KINDS[kind]
+    if name in {f.key for f in fields_for(kind)}:
+        return None
+    if name == "state_canvass":
+        return (
+            f"state canvass date does not apply to {info.a_label} ({kind.value}): its 5 days "
+            "run from its own canvass; give canvass DATE"
+        )
+    if info.counts_from_state_canvass:
+        return (
+            f"no state canvass applies only to a multi-county district office or question "
+            f"decided at a special district election; {info.a_label} is in the state canvass"
+        )
+    return (
+        f"no state canvass does not apply to {info.a_label} ({kind.value}): its 5 days run "
+        "from its own canvass already"
+    )
 
 
 def _candidate_records(candidates: list[object] | tuple[object, ...]) -> tuple[object, ...]:

@@ -89,6 +89,7 @@ class Deadline:
     deadline_safe: date  # only Sundays and legal holidays postponed (1-1-306)
     steps: tuple[DeadlineStep, ...]  # the path to `deadline`
     steps_safe: tuple[DeadlineStep, ...]  # the path to `deadline_safe`
+    counted_from: str = "canvass"  # how the trace names the canvass: "state canvass"
 
     @property
     def readings_differ(self) -> bool:
@@ -123,7 +124,9 @@ class Deadline:
     def trace(self, *, safe: bool = False) -> str:
         """The path as one line, every date with its year: "canvass Mon Nov 16, 2026 + 5 days
         = Sat Nov 21, 2026 -> Saturday (1-1-307) -> ..."."""
-        return trace_line(self.steps_safe if safe else self.steps, self.window_days)
+        return trace_line(
+            self.steps_safe if safe else self.steps, self.window_days, self.counted_from
+        )
 
 
 @cache  # a verdict names its few dates again and again
@@ -132,9 +135,14 @@ def long_date(day: date) -> str:
     return f"{day:%a %b} {day.day}, {day.year}"
 
 
-def trace_line(steps: tuple[DeadlineStep, ...], window_days: int) -> str:
+def trace_line(
+    steps: tuple[DeadlineStep, ...], window_days: int, counted_from: str = "canvass"
+) -> str:
     canvass, window_end, *moves = steps
-    parts = [f"canvass {long_date(canvass.day)} + {window_days} days = {long_date(window_end.day)}"]
+    parts = [
+        f"{counted_from} {long_date(canvass.day)} + {window_days} days = "
+        f"{long_date(window_end.day)}"
+    ]
     for step in moves[:-1]:
         # The window's end was just named, so its own reason needs no date again.
         named = "" if step.day == window_end.day else f"{long_date(step.day)} "
@@ -163,7 +171,7 @@ def _postpone(start: date, *, saturdays: bool) -> tuple[date, list[DeadlineStep]
 
 
 @cache  # pure: a scan asks the same canvass date for every contest
-def petition_deadline(canvass: date, window: Cited[int]) -> Deadline:
+def petition_deadline(canvass: date, window: Cited[int], counted_from: str = "canvass") -> Deadline:
     """Both readings of the last day to file, each with the path that reaches it."""
     window_end = canvass + timedelta(days=window.value)
     start = (
@@ -184,4 +192,5 @@ def petition_deadline(canvass: date, window: Cited[int]) -> Deadline:
         deadline_safe=deadline_safe,
         steps=(*start, *moves),
         steps_safe=(*start, *moves_safe),
+        counted_from=counted_from,
     )

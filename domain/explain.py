@@ -23,7 +23,13 @@ from domain.inputs import CandidateRace
 from domain.kinds import Family
 from domain.margin import Margin
 from domain.read_as import read_as
-from domain.related import QUESTION_TIE_RECOUNT, SCHOOL_TIE, TIE_RECOUNT
+from domain.related import (
+    AFTER_STATE_CANVASS,
+    QUESTION_TIE_RECOUNT,
+    SCHOOL_TIE,
+    STATE_CANVASS_WHEN,
+    TIE_RECOUNT,
+)
 from domain.routes import BOND, SB57_SOURCE, SCHOOL, BoardLaw
 from domain.subsections import Petitioner
 from domain.verdict import AlsoQualifies, NoteAbout, Outcome, Verdict
@@ -350,6 +356,11 @@ def _action(v: Verdict) -> str:
     assert v.file_with is not None and v.closed_office is not None
     office, file_with = v.closed_office, f"File with {v.file_with.label}"
     d = v.deadline
+    if d is None and v.waiting_for_state_canvass:
+        return (
+            f"{file_with} {AFTER_STATE_CANVASS}. {STATE_CANVASS_WHEN} Check again with the "
+            "state canvass date once it is set."
+        )
     if d is None:
         return (
             f"{file_with} within {PETITION_WINDOW_DAYS.value} days after the official canvass "
@@ -371,7 +382,7 @@ def _action(v: Verdict) -> str:
                 )
             if v.file_from is not None and v.today < v.file_from:
                 # "within 5 days after the official canvass": not before it is complete
-                closed += f", once the canvass of {long_date(v.file_from)} is complete"
+                closed += f", once {v.counts_from.words} of {long_date(v.file_from)} is complete"
             return f"{file_with} {when}{long_date(d.act_by)}{closed}."
         case Phase.OFFICE_CLOSED:
             return (
@@ -406,13 +417,13 @@ def _summary(v: Verdict) -> str:
             "with the county attorney or the Secretary of State; the board's petition is the "
             "safe course."
         )
-    if m is None:  # (7): no margin test; today's code changed it (domain.current_law)
+    if m is None:  # (7): no margin test; 2025 SB 57 changed it (domain.current_law)
         return (
-            "Under today's code the county canvass board can probably require a recount or an "
-            "inspection of ballots (2025 SB 57, from bill summaries; wording not verified). The "
-            "1987 text we implement, (7), has the board petition the election administrator "
-            "immediately. Confirm the board's authority with the county attorney or the "
-            "Secretary of State."
+            f"Under the law in force on {on} (2025 SB 57, from bill summaries; wording not "
+            "verified), the county canvass board can probably require a recount or an "
+            "inspection of ballots. The 1987 text we implement, (7), has the board petition the "
+            "election administrator immediately. Confirm the board's authority with the county "
+            "attorney or the Secretary of State."
         )
     if outcome is Outcome.TIE and v.route is SCHOOL:
         return (

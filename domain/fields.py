@@ -24,7 +24,7 @@ class Term:
     name: str  # in a sentence: "votes for", "canvass date"
     label: str  # above the form's input: "Votes for"
     help: str | None = None  # under the form's input
-    keywords: tuple[str, ...] = ()  # quick-syntax words that introduce its value
+    keywords: tuple[str, ...] = ()  # quick-syntax words (or phrases) that introduce its value
     example: str | None = None  # a value as typed after the keyword: "3", "11/16", '"HD 22"'
     missing: str | None = None  # what to say when a required field is not given
 
@@ -37,6 +37,7 @@ class ValueType(Enum):
     NUMBER = "number"
     TEXT = "text"
     DATE = "date"
+    FLAG = "flag"  # a keyword alone, no value: `no state canvass`
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +53,8 @@ def _value_type(annotation: Any) -> ValueType:
     args = {arg for arg in get_args(annotation) if arg is not type(None)}
     if get_origin(annotation) is tuple:
         return ValueType.CANDIDATES
+    if annotation is bool:
+        return ValueType.FLAG
     if all(isinstance(arg, Enum) for arg in args) and args:
         return ValueType.KIND  # Literal[ContestKind.COUNTY, ...]
     for python_type, value_type in ((date, ValueType.DATE), (int, ValueType.NUMBER)):

@@ -30,12 +30,18 @@ FIELDS: Final[Mapping[str, InputField]] = MappingProxyType(
 
 def fields_for(kind: ContestKind) -> tuple[InputField, ...]:
     """The fields a kind takes after the kind itself, in order: its shape's fields, less
-    `counties` where the subsection's row asks for no counties ((3): a local question)."""
+    those its row does not take: `counties` where no counties are asked ((3): a local
+    question), the state canvass where the window runs from the county's."""
     info = KINDS[kind]
+    takes = {
+        "counties": info.takes_counties,
+        "state_canvass": info.counts_from_state_canvass,
+        "no_state_canvass": info.may_skip_state_canvass,
+    }
     return tuple(
         f
         for f in FAMILY_FIELDS[info.family]
-        if f.value_type is not ValueType.KIND and (f.key != "counties" or info.takes_counties)
+        if f.value_type is not ValueType.KIND and takes.get(f.key, True)
     )
 
 
@@ -45,8 +51,8 @@ def field_name(key: str | None) -> str:
     return found.term.name if found is not None else (key or "input")
 
 
-def what_it_takes(family: Family) -> str:
-    names = [f.term.name for f in FAMILY_FIELDS[family] if f.value_type is not ValueType.KIND]
+def what_it_takes(kind: ContestKind) -> str:
+    names = [f.term.name for f in fields_for(kind)]
     if len(names) == 1:
         return f"only the {names[0]}"
     return f"{', '.join(names[:-1])} and {names[-1]}"

@@ -9,7 +9,7 @@ every surface uses to make one of these from what a person gave.
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Final, Literal
+from typing import Annotated, Final, Literal, Self
 
 from pydantic import (
     BaseModel,
@@ -17,6 +17,7 @@ from pydantic import (
     Field,
     ValidationInfo,
     field_validator,
+    model_validator,
 )
 
 from domain.citations import FIRST_YEAR, LAST_YEAR, MONTANA_COUNTIES
@@ -45,26 +46,79 @@ class Input(BaseModel):
         date | None,
         Term(
             name="canvass date",
-            label="Date of the official canvass",
-            keywords=("canvass",),
+            label="Date of the county canvass",
+            keywords=("canvass", "county canvass"),
             example="11/16",
         ),
     ] = None
+    # The kinds whose 5 days run from the state canvass take these two (domain.input_fields;
+    # recount-rules.md section 6); any other kind refuses them.
+    state_canvass: Annotated[
+        date | None,
+        Term(
+            name="state canvass date",
+            label="Date of the state canvass",
+            help="The official canvass for this kind: the window opens with it",
+            keywords=("state canvass",),
+            example="12/1/2026",
+        ),
+    ] = None
+    no_state_canvass: Annotated[
+        bool,
+        Term(
+            name="no state canvass",
+            label="No state canvass follows",
+            help="A special district election (13-1-505): its county canvass is the official one",
+            keywords=("no state canvass",),
+        ),
+    ] = False
 
     @field_validator("race")
     @classmethod
     def _label_is_plain_text(cls, race: str | None) -> str | None:
         return None if race is None else plain_text(race, "race label")
 
-    @field_validator("canvass")
+    @field_validator("canvass", "state_canvass")
     @classmethod
-    def _canvass_in_range(cls, canvass: date | None) -> date | None:
+    def _canvass_in_range(cls, canvass: date | None, info: ValidationInfo) -> date | None:
         if canvass is not None and not FIRST_YEAR.value <= canvass.year <= LAST_YEAR.value:
+            what = "state canvass date" if info.field_name == "state_canvass" else "canvass date"
             raise ValueError(
-                f"canvass date {canvass.isoformat()} is out of range: give a year from "
+                f"{what} {canvass.isoformat()} is out of range: give a year from "
                 f"{FIRST_YEAR.value} to {LAST_YEAR.value}"
             )
         return canvass
+
+    @field_validator("state_canvass")
+    @classmethod
+    def _state_after_county(cls, state: date | None, info: ValidationInfo) -> date | None:
+        county = info.data.get("canvass")
+        if state is not None and county is not None and state < county:
+            raise ValueError(
+                f"the state canvass ({state.isoformat()}) is before the county canvass "
+                f"({county.isoformat()}); the state canvass follows the county canvasses"
+            )
+        return state
+
+    @field_validator("no_state_canvass")
+    @classmethod
+    def _one_or_the_other(cls, none: bool, info: ValidationInfo) -> bool:
+        if none and info.data.get("state_canvass") is not None:
+            raise ValueError(
+                "give the state canvass date or say no state canvass follows, not both"
+            )
+        return none
+
+    @model_validator(mode="after")
+    def _canvass_fields_fit_the_kind(self) -> Self:
+        # build_check refuses them first, by name; this holds for a model built directly.
+        kind: ContestKind = getattr(self, "kind")  # noqa: B009 - each shape declares its kind
+        info = KINDS[kind]
+        if self.state_canvass is not None and not info.counts_from_state_canvass:
+            raise ValueError(f"{info.a_label} counts from its own canvass, not the state's")
+        if self.no_state_canvass and not info.may_skip_state_canvass:
+            raise ValueError(f"no state canvass does not apply to {info.a_label}")
+        return self
 
 
 class Candidate(BaseModel):

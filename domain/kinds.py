@@ -86,6 +86,15 @@ class KindInfo:
         return self.multi_county and not self.school
 
     @property
+    def may_skip_state_canvass(self) -> bool:
+        """A multi-county district office or question may be decided at a special district
+        election that one county conducts (13-1-505) and no state canvass follows."""
+        return self.counts_from_state_canvass and self.kind in (
+            ContestKind.MULTICOUNTY_DISTRICT,
+            ContestKind.MULTICOUNTY_QUESTION,
+        )
+
+    @property
     def takes_counties(self) -> bool:
         """Whether the petition must come from signers of several counties ((4), (5))."""
         return self.rule.min_counties is not None

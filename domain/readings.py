@@ -10,7 +10,6 @@ seen in real exports; a title they do not settle goes to a person.
 
 from __future__ import annotations
 
-from datetime import date
 from enum import Enum
 from types import MappingProxyType
 from typing import Final
@@ -133,15 +132,3 @@ def retention_as_race(judge: str, yes: int, no: int) -> tuple[tuple[str, int], .
     """A rejected judge's retention vote as a race (the RETENTION reading): the judge against
     rejection, the judge the defeated candidate."""
     return (("rejection", no), (judge, yes))
-
-
-def starting_canvass(
-    kind: ContestKind, canvass: date | None, state_canvass: date | None
-) -> tuple[date | None, bool]:
-    """The canvass that starts this contest's 5 days, and whether it is the county canvass
-    counted in place of a state canvass not given (an earlier, safe date)."""
-    if not KINDS[kind].counts_from_state_canvass:
-        return canvass, False
-    if state_canvass is not None:
-        return state_canvass, False
-    return canvass, canvass is not None

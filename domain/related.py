@@ -107,28 +107,58 @@ SCHOOL_CANVASS_NOTE: Final = (
     "counting from the earlier canvass is the safe course."
 )
 STATE_CANVASS_NOTE: Final = (
-    "For these offices the official canvass is the state canvass, which comes after the "
-    "county canvasses. Counting from the county canvass gives an earlier date: the safe "
-    "course while the date of the state canvass is not known."
+    "For these offices the official canvass is the state canvass, which follows the county "
+    "canvasses. The Secretary of State's office has said that a defeated candidate must wait "
+    "for it and file within 5 days after it [as reported in 2020]: a petition filed before it "
+    "may be refused, and the county canvass is no safe substitute."
 )
 QUESTION_CANVASS_NOTE: Final = (
-    "For a statewide or multicounty question the official canvass is probably the state "
-    "canvass, as for (2) offices [inferred; no source found]. Counting from the county "
-    "canvass gives an earlier date: the safe course while the date of the state canvass is "
-    "not known."
+    "For a statewide or multicounty question the official canvass is the state canvass "
+    "[inferred, but supported: 13-15-506 puts ballot issues in the state canvass report, and "
+    "13-16-419(2) has the state board recanvass a question after a recount]: file within 5 "
+    "days after it, not before it."
+)
+SPECIAL_DISTRICT_HINT: Final = (
+    "A district contest decided at a special district election that no state canvass follows "
+    "(one county conducts it for the district, 13-1-505) counts from that election's canvass "
+    "instead: say no state canvass."
+)
+SPECIAL_DISTRICT_NOTE: Final = (
+    "No state canvass follows this special district election: the county with the most "
+    "electors in the district conducts it (13-1-505), and its canvass is the official one."
+)
+# How long after the county canvasses the state canvass comes (related.md, "state canvass":
+# about 27 days after the election; Nov 28, 2018, Nov 30, 2020, Nov 29, 2022).
+STATE_CANVASS_WHEN: Final = (
+    "The state canvass follows the county canvasses (in recent general elections about three "
+    "to four weeks after election day)."
+)
+# What to do while the state canvass is not set: said by the verdict, the scan and its help.
+AFTER_STATE_CANVASS: Final = (
+    f"within {PETITION_WINDOW_DAYS.value} days after the state canvass, not before it"
+)
+WAITING_FOR_STATE_CANVASS: Final = (
+    f"No state canvass date given: the {PETITION_WINDOW_DAYS.value} days run from the state "
+    "canvass, so no day can be given until it is set."
+)
+COUNTY_CANVASS_HINT: Final = (
+    "The county canvass. For this kind the window opens with the state canvass (below)."
 )
 
 
-def statute_canvass_note(info: KindInfo) -> str | None:
+def statute_canvass_note(info: KindInfo, special_district: bool = False) -> str | None:
     """Which canvass starts the 5 days for a kind of the 1987 rows, where that is not plainly
     the county canvass (a school kind's is its route's: domain.routes.SCHOOL)."""
     if not info.counts_from_state_canvass:
         return None
-    return (
+    if special_district:
+        return SPECIAL_DISTRICT_NOTE  # never "the official canvass is the state canvass"
+    note = (
         STATE_CANVASS_NOTE
         if info.subsection is Subsection.MULTI_COUNTY_OFFICE
-        else (QUESTION_CANVASS_NOTE)
+        else QUESTION_CANVASS_NOTE
     )
+    return f"{note} {SPECIAL_DISTRICT_HINT}" if info.may_skip_state_canvass else note
 
 
 def saturday_note(office: str) -> str:

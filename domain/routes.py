@@ -169,7 +169,10 @@ def route_of(info: KindInfo, on: date | None = None) -> Route:
     return SCHOOL
 
 
-def official_canvass_note(info: KindInfo, on: date | None = None) -> str | None:
+def official_canvass_note(
+    info: KindInfo, on: date | None = None, special_district: bool = False
+) -> str | None:
     """Which canvass starts the 5 days, where that is not plainly the county canvass: the
-    route's own (the school canvass), or the state canvass for (2), (4) and (5)."""
-    return route_of(info, on).canvass_note or statute_canvass_note(info)
+    route's own (the school canvass), the state canvass for (2), (4) and (5), or the special
+    district election's where no state canvass follows."""
+    return route_of(info, on).canvass_note or statute_canvass_note(info, special_district)

@@ -22,17 +22,25 @@ from domain.deadline import (
     Phase,
     commonly_closed,
     last_open_day,
+    long_date,
     petition_deadline,
 )
 from domain.inputs import BallotQuestion, CandidateRace, CanvassError, CheckInput
 from domain.kinds import KINDS, ContestKind, Family, KindInfo
 from domain.legal_holidays import legal_holiday
 from domain.margin import Margin, question_margin, race_margin
+from domain.official_canvass import (
+    CountsFrom,
+    counts_from,
+    official_canvass,
+    waiting_for_state_canvass,
+)
 from domain.related import (
     MULTI_SEAT_NOTE,
     MULTICOUNTY_DISTRICT_NOTICE,
     NO_CANVASS_NOTE,
     QUESTION_TIE_NOTE,
+    WAITING_FOR_STATE_CANVASS,
     RelatedProvision,
     board_convenes,
     canvass_day_question,
@@ -147,9 +155,25 @@ class Verdict:
         return self.outcome in TO_FILE
 
     @property
+    def counts_from(self) -> CountsFrom:
+        """Which canvass opens the window (domain.official_canvass)."""
+        return counts_from(self.inputs)
+
+    @property
+    def official_canvass(self) -> date | None:
+        """The date of the canvass that opens the window, where given."""
+        return official_canvass(self.inputs)
+
+    @property
+    def waiting_for_state_canvass(self) -> bool:
+        """A (2), (4) or (5) contest without its state canvass date: no deadline, no day."""
+        return waiting_for_state_canvass(self.inputs)
+
+    @property
     def law_in_force(self) -> date:
-        """The day whose law the verdict applies: the canvass, or without one today."""
-        return self.inputs.canvass or self.today
+        """The day whose law the verdict applies: the official canvass; while the state
+        canvass is not given, the county canvass before it; without either, today."""
+        return law_day(self.inputs, self.today)
 
     @property
     def board_law(self) -> BoardLaw | None:
@@ -181,7 +205,7 @@ class Verdict:
         a petition is filed after it; None where nothing is filed or no canvass is given."""
         if not self.to_file or self.deadline is None:
             return None
-        return self.inputs.canvass
+        return self.official_canvass
 
     @property
     def act_by_if_closed(self) -> date | None:
@@ -323,9 +347,32 @@ def _margin_step(inputs: CheckInput, rule: SubsectionRule) -> Margin | None:
 
 
 def _deadline_step(inputs: CheckInput, rule: SubsectionRule) -> Deadline | None:
-    if rule.filing_window is None or inputs.canvass is None:
+    canvass = official_canvass(inputs)  # never the county's in place of the state canvass
+    if rule.filing_window is None or canvass is None:
         return None
-    return petition_deadline(inputs.canvass, rule.filing_window)
+    state = counts_from(inputs) is CountsFrom.STATE
+    return petition_deadline(canvass, rule.filing_window, "state canvass" if state else "canvass")
+
+
+def law_applied(inputs: CheckInput, today: date) -> str:
+    """The edition line's second half: which day's law the verdict follows, and why that day."""
+    on = long_date(law_day(inputs, today))
+    official = official_canvass(inputs)
+    if official is not None:
+        special = counts_from(inputs) is CountsFrom.SPECIAL_DISTRICT
+        after = " (a special district election: no state canvass follows)" if special else ""
+        return f"Law applied: as in force on {on}, the day of {counts_from(inputs).words}{after}."
+    if inputs.canvass is not None:
+        return (
+            f"Law applied: as in force on {on}, the day of the county canvass (the state "
+            "canvass not given)."
+        )
+    return f"Law applied: as in force today, {on} (no canvass date given)."
+
+
+def law_day(inputs: CheckInput, today: date) -> date:
+    """The day whose dated rows apply (recount-rules.md section 7a)."""
+    return official_canvass(inputs) or inputs.canvass or today
 
 
 def _petition_step(inputs: CheckInput, rule: SubsectionRule) -> PetitionFigures:
@@ -385,13 +432,17 @@ def _notes_step(
         and margin.margin == 0
     ):
         notes.append(Note(NoteAbout.PETITION, QUESTION_TIE_NOTE))  # (4), (5): petition as usual
-    if info.rule.has_deadline and inputs.canvass is None:
+    if info.rule.has_deadline and waiting_for_state_canvass(inputs):
+        notes.append(Note(NoteAbout.DEADLINE, WAITING_FOR_STATE_CANVASS))
+    elif info.rule.has_deadline and official_canvass(inputs) is None:
         notes.append(Note(NoteAbout.DEADLINE, NO_CANVASS_NOTE))
-    if inputs.canvass is not None and (closed := legal_holiday(inputs.canvass)) is not None:
-        notes.append(Note(NoteAbout.DEADLINE, canvass_day_question(inputs.canvass, closed.name)))
+    for day in (inputs.canvass, inputs.state_canvass):
+        if day is not None and (closed := legal_holiday(day)) is not None:
+            notes.append(Note(NoteAbout.DEADLINE, canvass_day_question(day, closed.name)))
     if info.subsection is Subsection.MULTICOUNTY_QUESTION:
         notes.append(Note(NoteAbout.PETITION, MULTICOUNTY_DISTRICT_NOTICE))
-    canvass_note = official_canvass_note(info, on)
+    special = counts_from(inputs) is CountsFrom.SPECIAL_DISTRICT
+    canvass_note = official_canvass_note(info, on, special)
     if canvass_note is not None:
         notes.append(Note(NoteAbout.DEADLINE, canvass_note))
     if deadline is not None and deadline.readings_differ:
@@ -442,7 +493,7 @@ def check(inputs: CheckInput, today: date) -> Verdict:
 def _check(inputs: CheckInput, today: date) -> Verdict:
     info = KINDS[inputs.kind]
     rule = info.rule
-    law_day = inputs.canvass or today  # the rows in force on the canvass day apply
+    on = law_day(inputs, today)  # the rows in force on the day that opens the window apply
     margin = _margin_step(inputs, rule)
     deadline = _deadline_step(inputs, rule)
     return Verdict(
@@ -453,8 +504,8 @@ def _check(inputs: CheckInput, today: date) -> Verdict:
         margin=margin,
         deadline=deadline,
         petition=_petition_step(inputs, rule),
-        related=_related_step(info, margin, law_day),
-        notes=_notes_step(inputs, info, margin, deadline, law_day, today),
+        related=_related_step(info, margin, on),
+        notes=_notes_step(inputs, info, margin, deadline, on, today),
         quotes=_quotes_step(rule),
-        edition=edition_note(rule.subsection),
+        edition=f"{edition_note(rule.subsection)} {law_applied(inputs, today)}",
     )

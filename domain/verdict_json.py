@@ -62,6 +62,7 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         "law_in_force": verdict.law_in_force.isoformat(),
         "act_by_if_closed": _iso(verdict.act_by_if_closed),
         "file_from": _iso(verdict.file_from),
+        "counts_from": verdict.counts_from.value,
         "not_legal_advice": True,
     }
     if m is not None and m.standings:

@@ -19,6 +19,7 @@ from domain.citations import BOND_BAND_WORDS, MONTANA_COUNTIES
 from domain.deadline import long_date
 from domain.explain import explain, what_if
 from domain.kinds import state_canvass_subsections
+from domain.related import AFTER_STATE_CANVASS
 from domain.routes import BOND
 from handlers.results.compare import change_line, no_change_line, scanned_by_identity
 from handlers.results.scan import Scan, ScannedContest
@@ -237,15 +238,14 @@ def opening_lines(result: Scan, how: HowToAdd = COMMAND_LINE) -> list[str]:
             "statewide and district contests are whole (no --complete needed)."
         )
     options = result.options
-    if options.canvass is None and options.state_canvass is None:
-        out.append(f"No canvass date given: no deadlines ({how.canvass}).")
-        return out
-    if options.canvass is not None:
-        out.append(f"Deadlines from the official canvass of {long_date(options.canvass)}.")
     spans = any(
         c.contest.kind is not None and KINDS[c.contest.kind].counts_from_state_canvass
         for c in result.contests
     )
+    if options.canvass is None and options.state_canvass is None:
+        out.append(f"No canvass date given: no deadlines ({how.canvass}).")
+    elif options.canvass is not None:
+        out.append(f"Deadlines from the county canvass of {long_date(options.canvass)}.")
     if options.state_canvass is not None:
         out.append(
             f"Contests under {state_canvass_subsections()} count from the state canvass of "
@@ -253,23 +253,50 @@ def opening_lines(result: Scan, how: HowToAdd = COMMAND_LINE) -> list[str]:
         )
     elif spans:
         out.append(
-            f"Contests under {state_canvass_subsections()} count from that county canvass: an "
-            f"earlier, safe date; their official canvass is the state canvass "
-            f"({how.state_canvass})."
+            f"Contests under {state_canvass_subsections()} count from the state canvass, not "
+            f"given: they have no day to act until it is ({how.state_canvass}); a petition "
+            f"is filed {AFTER_STATE_CANVASS}."
+        )
+    opens = [day for day in (options.canvass, options.state_canvass) if day is not None]
+    if opens and options.today < min(opens):
+        out.append(
+            f"Today ({long_date(options.today)}) is before the canvass: the figures are "
+            "unofficial, and a petition window opens only with the official canvass."
         )
     return out
+
+
+def waiting_for_state_canvass(scanned: ScannedContest) -> bool:
+    """A contest with something to file whose day waits on the state canvass: listed in its
+    own group, by its margin (scan.md, "Which canvass starts the clock")."""
+    v = scanned.verdict
+    return v is not None and v.to_file and v.waiting_for_state_canvass
+
+
+WAITING_TITLE: Final = (
+    "Waiting for the state canvass: the margin qualifies (or is in the bond band); file "
+    f"{AFTER_STATE_CANVASS}"
+)
 
 
 def scan_text(result: Scan, *, show_all: bool = False) -> str:
     out = opening_lines(result)
     shown: set[int] = set()
     for outcome, title in SECTIONS:
-        found = [c for c in result.contests if c.outcome is outcome]
+        found = [
+            c for c in result.contests if c.outcome is outcome and not waiting_for_state_canvass(c)
+        ]
         if found:
             out += ["", f"{title} ({len(found)})"]
             for scanned in found:
                 out += contest_lines(scanned)
                 shown.add(id(scanned))
+    waiting = [c for c in result.contests if waiting_for_state_canvass(c)]
+    if waiting:
+        out += ["", f"{WAITING_TITLE} ({len(waiting)})"]
+        for scanned in waiting:
+            out += contest_lines(scanned)
+            shown.add(id(scanned))
     attention = [c for c in result.contests if c.contest.attention and id(c) not in shown]
     if attention:
         out += ["", f"Need a person ({len(attention)})"]

@@ -13,6 +13,7 @@ from datetime import date
 from typing import Any, Final
 
 from domain import (
+    KINDS,
     ContestKind,
     InputError,
     Outcome,
@@ -21,14 +22,12 @@ from domain import (
     check,
     resolve_kind,
 )
-from domain.deadline import long_date
 from domain.readings import (
     RETAINED,
     RETENTION,
     RetentionResult,
     retention_as_race,
     retention_result,
-    starting_canvass,
 )
 from domain.titles import side
 from handlers.results.contests import (
@@ -118,23 +117,20 @@ class Scan:
         }
 
 
-def _canvass(contest: Contest, options: ScanOptions) -> date | None:
-    """The canvass that starts this contest's 5 days: the state canvass for (2), (4), (5)
-    where given; otherwise the county canvass, said to be the earlier, safe date."""
+def _canvass_fields(contest: Contest, options: ScanOptions) -> dict[str, object]:
+    """The canvass dates a check of this contest takes: the county canvass always, and the
+    state canvass for (2), (4) and (5), which count from it (domain.official_canvass). Without
+    the state canvass their verdicts have no day to act, never one from the county's."""
     assert contest.kind is not None
-    canvass, in_place = starting_canvass(contest.kind, options.canvass, options.state_canvass)
-    if in_place and options.canvass is not None:
-        contest.notes.append(
-            f"deadline counted from the county canvass given ({long_date(options.canvass)}): "
-            "an earlier, safe date; the official canvass for this contest is the state canvass "
-            "(add --state-canvass DATE)"
-        )
-    return canvass
+    fields: dict[str, object] = {"canvass": options.canvass}
+    if KINDS[contest.kind].counts_from_state_canvass:
+        fields["state_canvass"] = options.state_canvass
+    return fields
 
 
 def _inputs(contest: Contest, options: ScanOptions) -> dict[str, object] | None:
     """The fields of a check for this contest, or None when there is nothing to check."""
-    fields: dict[str, object] = {"canvass": _canvass(contest, options)}
+    fields = _canvass_fields(contest, options)
     if contest.retention is not None:
         contest.notes.append(reading_line(RETENTION))
     if contest.question or contest.retention is not None:

@@ -48,6 +48,10 @@ def text_values(values: Mapping[str, Any]) -> dict[str, str]:
     out: dict[str, str] = {}
     for field in FORM_FIELDS:
         element = _object(_object(values.get(field.key)).get(VALUE_ACTION_ID))
+        if field.value_type is ValueType.FLAG:
+            if element.get("selected_options"):  # the one box, ticked
+                out[field.key] = "true"
+            continue
         typed = element.get("selected_date" if field.value_type is ValueType.DATE else "value")
         if typed:
             out[field.key] = str(typed)
@@ -79,6 +83,8 @@ def _value(field: InputField, text: str) -> object:
                 raise InputError.about(field.key, f'"{text}" is not a date') from None
         case ValueType.NUMBER:
             return parse_number(text, field.term.name)
+        case ValueType.FLAG:
+            return text == "true"
         case _:
             return text.strip() or None
 

@@ -16,14 +16,20 @@ _EXAMPLE_ITEMS: Final = {
     Family.BALLOT_QUESTION: "for 3237 against 3250 signers 12 canvass 2026-11-21",
     Family.CANVASS_ERROR: "canvass 2026-11-16",
 }
-_QUESTION_COUNTIES_ITEMS: Final = "yes 201000 no 200600 signers 150 counties 7 canvass 2026-12-01"
+_QUESTION_COUNTIES_ITEMS: Final = (
+    "yes 201000 no 200600 signers 150 counties 7 state canvass 2026-12-01"
+)
+# Kinds whose window runs from the state canvass: the county canvass, then the state's.
+_STATE_CANVASS_ITEMS: Final = "canvass 2026-11-16 state canvass 2026-12-01"
 GENERAL_EXAMPLE: Final = "county Smith 1204 Jones 1199 canvass 2026-11-16"
 # The items of quick-syntax.md in one breath, shown by `help` on every surface; the keyword
 # items come from the fields' declarations.
 ITEMS_SUMMARY: Final = (
     "Items, in any order: NAME VOTES (or NAME=VOTES; names with spaces in double quotes), "
     + ", ".join(
-        f"{'/'.join(f.term.keywords)} {f.term.example}" for f in FIELDS.values() if f.term.keywords
+        f"{'/'.join(f.term.keywords)} {f.term.example}".removesuffix(" None")
+        for f in FIELDS.values()
+        if f.term.keywords
     )
     + '. Dates: 2026-11-16, 11/16/2026, 11/16/26, 11/16, Nov 16, "Nov 16, 2026"; without a '
     "year, the nearest such date, past or future."
@@ -31,10 +37,12 @@ ITEMS_SUMMARY: Final = (
 # The examples of quick-syntax.md, shown by `help` on every surface.
 EXAMPLES: Final = (
     GENERAL_EXAMPLE,
-    "legislature Sheldon-Galloway 1882 Dever 1868 canvass 11/28/2018",
+    "legislature Sheldon-Galloway 1882 Dever 1868 state canvass 11/28/2018",
+    "house Smith 1882 Jones 1878 canvass 11/21/2022 state canvass 11/29/2022",
     "municipal A=900 B=850 McGrew=694 Askew=692 seats 3",
     "question for 3237 against 3250 signers 12 canvass Nov 21",
-    "state-question yes 201000 no 200600 signers 150 counties 7",
+    "state-question yes 201000 no 200600 signers 150 counties 7 state canvass 12/1/2026",
+    "multicounty-district A 500 B 499 canvass 5/11/2026 no state canvass",
     "canvass-error",
 )
 
@@ -46,7 +54,10 @@ def example_for(kind: ContestKind | None) -> str:
     info = KINDS[kind]
     if info.takes_counties:
         return f"{kind.value} {_QUESTION_COUNTIES_ITEMS}"
-    return f"{kind.value} {_EXAMPLE_ITEMS[info.family]}"
+    items = _EXAMPLE_ITEMS[info.family]
+    if info.counts_from_state_canvass:
+        items = items.replace("canvass 2026-11-16", _STATE_CANVASS_ITEMS)
+    return f"{kind.value} {items}"
 
 
 # Help's line on the words that name several kinds (refused as a first word, never guessed).

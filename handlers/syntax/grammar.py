@@ -19,7 +19,7 @@ from domain import KINDS, CheckInput, ContestKind, InputError, Problem, build_ch
 from domain.kinds import AMBIGUOUS_WORDS
 from handlers.syntax.examples import GENERAL_EXAMPLE, example_for
 from handlers.syntax.items import Items, read_items
-from handlers.syntax.tokens import Token, expand_keyword_equals, tokenize
+from handlers.syntax.tokens import Token, expand_keyword_equals, join_phrases, tokenize
 from handlers.syntax.words import near_kind, office_kind
 
 MAX_TEXT_LENGTH: Final = 3000  # Slack's own cap on a section; longer text is refused at once
@@ -55,6 +55,8 @@ def parse(text: str, today: date) -> ParsedCommand:
     items: Items | None = None
     try:
         tokens = expand_keyword_equals(tokenize(text))
+        # after the kind: `county canvass 11/16 ...` is the kind county, then its canvass
+        tokens = tokens[:1] + join_phrases(tokens[1:])
         if not tokens:
             return FormRequest()
         if not tokens[0].quoted and tokens[0].word == "help":

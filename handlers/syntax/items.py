@@ -41,6 +41,8 @@ def takes(kind: ContestKind) -> str:
     for f in fields_for(kind):
         if f.value_type is ValueType.CANDIDATES:
             words.append("names with votes (Smith 1204)")
+        elif f.value_type is ValueType.FLAG:
+            words.append(f.term.keywords[0])
         elif f.term.keywords:
             words.append(f"{f.term.keywords[0]} {f.term.example}")
     return ", ".join(words)
@@ -153,7 +155,7 @@ def _date_value(items: Items, tokens: list[Token], i: int, keyword: Token) -> in
         )
         if found is None:
             raise InputError.about(
-                "canvass", f'"{keyword.text} {value.shown}": not a date; {DATE_HINT}'
+                KEYWORDS[keyword.word], f'"{keyword.text} {value.shown}": not a date; {DATE_HINT}'
             )
         day, used = found
     shown = " ".join(t.shown for t in tokens[i - 1 : i + used])
@@ -164,6 +166,9 @@ def _date_value(items: Items, tokens: list[Token], i: int, keyword: Token) -> in
 def _keyword_value(items: Items, tokens: list[Token], i: int, keyword: Token) -> int:
     """Reads the value after a keyword; returns the index of the next unread token."""
     name = KEYWORDS[keyword.word]
+    if FIELDS[name].value_type is ValueType.FLAG:
+        items.set(name, True, keyword.text)  # a keyword alone: `no state canvass`
+        return i
     if i >= len(tokens) or tokens[i].is_keyword:
         raise InputError.about(name, f'"{keyword.text}" needs a value after it')
     value_type = FIELDS[name].value_type

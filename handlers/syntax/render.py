@@ -35,6 +35,10 @@ def quick_syntax(inputs: CheckInput) -> str:
         if field.key == "seats" and value == 1:
             continue  # the default, as a clerk would leave it out
         keyword = field.term.keywords[0]
+        if field.value_type is ValueType.FLAG:
+            if value is True:
+                words.append(keyword)  # `no state canvass`: the keyword alone
+            continue
         if isinstance(value, date):
             words.append(f"{keyword} {value.isoformat()}")
         elif isinstance(value, str):

@@ -75,6 +75,33 @@ def tokenize(text: str) -> list[Token]:
     return tokens
 
 
+# Keywords of several words ("state canvass", "no state canvass"), longest first.
+_PHRASES: Final = sorted(
+    (tuple(word.split()) for word in KEYWORDS if " " in word), key=len, reverse=True
+)
+
+
+def join_phrases(tokens: list[Token]) -> list[Token]:
+    """Unquoted words that spell a keyword of several words become one token: `state canvass
+    12/1` is the state canvass date, where `state` alone would be a kind or a name."""
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        for phrase in _PHRASES:
+            words = tokens[i : i + len(phrase)]
+            if len(words) == len(phrase) and all(
+                not t.quoted and t.split_at is None and t.word == w
+                for t, w in zip(words, phrase, strict=True)
+            ):
+                out.append(Token(" ".join(t.text for t in words), False, None))
+                i += len(phrase)
+                break
+        else:
+            out.append(tokens[i])
+            i += 1
+    return out
+
+
 def expand_keyword_equals(tokens: list[Token]) -> list[Token]:
     """`seats=3` reads as `seats 3`; `Smith=1204` stays a name and its votes."""
     out: list[Token] = []

@@ -50,7 +50,7 @@ def near_keyword(word: str) -> str | None:
             return keyword
     best: tuple[int, str] | None = None
     for keyword in KEYWORDS:
-        if len(keyword) < 4 or keyword[0] != stripped[0]:
+        if len(keyword) < 4 or keyword[0] != stripped[0] or " " in keyword:
             continue  # "for", "yes", "no": too short to judge a near miss
         distance = _osa(stripped, keyword)
         close = distance <= (1 if len(keyword) <= 5 else 2)

@@ -1,10 +1,15 @@
-"""The day to act, on every surface: every kind x outcome x where today stands in the window.
+"""The day to act, on every surface: every kind x outcome x canvass situation x where today
+stands in the window.
 
-One table walks each kind through each outcome it can reach, on five days of a window whose
-safe date is a Saturday (before the day to act, on it, the closed Saturday, the day after, after
-the 1-1-307 date), and checks the text, the Slack message and the JSON together: the same
-instruction, the same office, never a day already past or a day the office is closed, and no
-filing words where nothing is to be filed (recount-rules.md sections 6 and 7).
+One table walks each kind through each outcome it can reach, in each canvass situation it can
+be in (its own canvass given; for (2), (4) and (5) the county canvass only, the state canvass
+given, or no state canvass following a special district election), on seven days around a
+window whose safe date is a Saturday (before the canvass, before the day to act, on it, the
+closed Saturday, the day after, the 1-1-307 date, after it). It checks the text, the Slack
+message and the JSON together: the same instruction, the same office, never a day already
+past, closed, or before the canvass that opens the window; no (2)/(4)/(5) day without the
+state canvass, and no "deadline passed" that the state canvass would undo; no filing words
+where nothing is to be filed (recount-rules.md sections 6 and 7).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from hypothesis import strategies as st
 
 from bot.terminal import render_text
 from domain import KINDS, ContestKind, Family, Outcome, Subsection, Verdict, verdict_json
-from domain.deadline import office_open
+from domain.deadline import long_date, office_open
 from domain.explain import ONLY_IF_1_1_307, explain
 from handlers.slack.blocks.text import escape_mrkdwn
 from handlers.slack.blocks.verdict import verdict_message
@@ -32,13 +37,15 @@ _LONG_DATE = re.compile(
 )
 _MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 # Where a reply tells someone to file: the sentence from "File with" (or "Day to act") to its end.
-_INSTRUCTION = re.compile(r"([Ff]ile with|Day to act)[^.]*?(?:\d{4}|today)")
+_INSTRUCTION = re.compile(r"([Ff]ile with\b|Day to act)[^.]*?(?:\d{4}|today)")
 
-# Canvass Mon Nov 16, 2026: + 5 = Sat Nov 21 (the safe date, the office closed); the last open
-# day is Fri Nov 20 (act_by); Sun Nov 22 is a holiday; the 1-1-307 date is Mon Nov 23.
-CANVASS = date(2026, 11, 16)
+# The canvass that opens the window, Mon Nov 16, 2026: + 5 = Sat Nov 21 (the safe date, the
+# office closed); the last open day is Fri Nov 20 (act_by); Sun Nov 22 is a holiday; the
+# 1-1-307 date is Mon Nov 23. Where a state canvass opens it, the county canvass is Nov 9.
+CANVASS, COUNTY_BEFORE_STATE = date(2026, 11, 16), date(2026, 11, 9)
 ACT_BY, SAFE, LATE = date(2026, 11, 20), date(2026, 11, 21), date(2026, 11, 23)
 PHASES = {
+    "before the canvass": date(2026, 11, 12),
     "before the day to act": date(2026, 11, 19),
     "on the day to act": ACT_BY,
     "the closed safe date": SAFE,
@@ -67,6 +74,27 @@ def petition_items(kind: ContestKind) -> str:
     return " signers 500 counties 9" if KINDS[kind].takes_counties else " signers 500"
 
 
+def situations(kind: ContestKind) -> dict[str, str]:
+    """The canvass situations a kind can be in, as the words that say them."""
+    info = KINDS[kind]
+    if not info.counts_from_state_canvass:
+        return {"its canvass": f"canvass {CANVASS.isoformat()}"}
+    out = {
+        "county canvass only": f"canvass {CANVASS.isoformat()}",
+        "state canvass given": (
+            f"canvass {COUNTY_BEFORE_STATE.isoformat()} state canvass {CANVASS.isoformat()}"
+        ),
+    }
+    if info.may_skip_state_canvass:
+        out["no state canvass follows"] = f"canvass {CANVASS.isoformat()} no state canvass"
+    return out
+
+
+def waiting(kind: ContestKind, situation: str) -> bool:
+    """No day can be given: a (2)/(4)/(5) contest without its state canvass."""
+    return situation == "county canvass only"
+
+
 def cases() -> list[Any]:
     out = []
     for kind, info in KINDS.items():
@@ -81,17 +109,25 @@ def cases() -> list[Any]:
                 outcome = Outcome.TIE
             if info.family is Family.BALLOT_QUESTION and "signers" not in items:
                 items += petition_items(kind)
-            text = f"{kind.value} {items} canvass {CANVASS.isoformat()}".replace("  ", " ")
-            for phase, today in PHASES.items():
-                out.append(
-                    pytest.param(kind, text, outcome, today, id=f"{kind.value}, {name}, {phase}")
-                )
+            for situation, canvass in situations(kind).items():
+                text = f"{kind.value} {items} {canvass}".replace("  ", " ")
+                for phase, today in PHASES.items():
+                    out.append(
+                        pytest.param(
+                            kind,
+                            situation,
+                            text,
+                            outcome,
+                            today,
+                            id=f"{kind.value}, {name}, {situation}, {phase}",
+                        )
+                    )
     return out
 
 
-def expected_outcome(outcome: Outcome, today: date) -> Outcome:
-    if today <= LATE:
-        return outcome
+def expected_outcome(outcome: Outcome, today: date, no_window: bool = False) -> Outcome:
+    if today <= LATE or no_window:
+        return outcome  # without the state canvass the window is not known: never "passed"
     # after the 1-1-307 date the window is shut: 13-16-211's bond route with it
     return {
         Outcome.AVAILABLE: Outcome.DEADLINE_PASSED,
@@ -152,17 +188,37 @@ def surfaces(v: Verdict) -> tuple[str, str, dict[str, Any], Any]:
     return render_text(v), "\n".join(slack_texts(message)), verdict_json(v), message
 
 
-@pytest.mark.parametrize(("kind", "text", "outcome", "today"), cases())
+@pytest.mark.parametrize(("kind", "situation", "text", "outcome", "today"), cases())
 def test_every_kind_outcome_and_day(
-    kind: ContestKind, text: str, outcome: Outcome, today: date
+    kind: ContestKind, situation: str, text: str, outcome: Outcome, today: date
 ) -> None:
     v = verdict_of(text, today)
     plain, slack, j, message = surfaces(v)
     e = explain(v)
-    want = expected_outcome(outcome, today)
+    no_window = waiting(kind, situation)
+    want = expected_outcome(outcome, today, no_window)
     assert j["outcome"] == want.value
-
+    assert (
+        j["counts_from"]
+        == {
+            "its canvass": "county_canvass",
+            "county canvass only": "state_canvass",
+            "state canvass given": "state_canvass",
+            "no state canvass follows": "special_district_canvass",
+        }[situation]
+    )
     to_file = want in (Outcome.AVAILABLE, Outcome.PETITION_SHORT, Outcome.BOND)
+    if no_window:
+        check_no_window(v, plain, slack, j, to_file)
+        return
+    assert j["file_from"] == (CANVASS.isoformat() if to_file else None)
+    said = " ".join(e.summary.split())
+    opens = "the state canvass" if situation == "state canvass given" else "the canvass"
+    once = f"once {opens} of {long_date(CANVASS)} is complete"
+    assert (once in said) is (to_file and today < CANVASS), said
+    if situation == "no state canvass follows":
+        assert "official canvass is the state canvass" not in plain
+        assert "13-1-505" in plain or not to_file  # the deadline section says which canvass
     only_307 = to_file and SAFE <= today <= LATE
     # --- the action fields, and their absence --------------------------------------------
     if to_file:
@@ -197,6 +253,7 @@ def test_every_kind_outcome_and_day(
         for day in instruction_days(said, today):
             assert day >= today, (day, said)
             assert office_open(day), (day, said)
+            assert day > CANVASS, (day, said)  # never a "file by" before the window opens
     if to_file and today <= ACT_BY:
         assert instruction_days(plain, today)[0] == ACT_BY
     if to_file and only_307:
@@ -222,32 +279,83 @@ def test_every_kind_outcome_and_day(
         assert f"\u2022 {escape_mrkdwn(line)}" in slack
 
 
-@settings(max_examples=300, deadline=None)
+def check_no_window(v: Verdict, plain: str, slack: str, j: dict[str, Any], to_file: bool) -> None:
+    """A (2)/(4)/(5) contest with only the county canvass: the margin's outcome, no date to
+    act on, and where something is to be filed, "after the state canvass, not before it"."""
+    for key in ("deadline", "deadline_safe", "deadline_passed", "act_by", "days_left"):
+        assert j[key] is None, key
+    assert j["days_left_safe"] is None and j["file_from"] is None
+    assert j["only_if_1_1_307"] is False
+    assert "How:" not in plain and not _LONG_DATE.search(explain(v).summary)
+    for said in (plain, slack):
+        assert instruction_days(said, v.today) == [], said
+    after = "within 5 days after the state canvass, not before it"
+    assert (after in " ".join(plain.split())) is to_file
+    assert (after in " ".join(slack.split())) is to_file
+    assert j["file_with"] == ("secretary_of_state" if to_file else None)
+
+
+@st.composite
+def canvass_words(draw: st.DrawFn, kind: ContestKind, canvass: date) -> tuple[str, date | None]:
+    """How the canvass is given for `kind`, and the date that opens its window (None where
+    it is not known: a (2)/(4)/(5) contest with only the county canvass)."""
+    info = KINDS[kind]
+    if not info.counts_from_state_canvass:
+        return f"canvass {canvass.isoformat()}", canvass
+    choices = ["county only", "state canvass"]
+    if info.may_skip_state_canvass:
+        choices.append("no state canvass")
+    how = draw(st.sampled_from(choices))
+    if how == "county only":
+        return f"canvass {canvass.isoformat()}", None
+    if how == "no state canvass":
+        return f"canvass {canvass.isoformat()} no state canvass", canvass
+    # the state canvass follows the county canvasses, by up to about five weeks
+    state = canvass + timedelta(days=draw(st.integers(min_value=0, max_value=35)))
+    return f"canvass {canvass.isoformat()} state canvass {state.isoformat()}", state
+
+
+@settings(max_examples=400, deadline=None)
 @given(
-    canvass=st.dates(min_value=date(2000, 1, 1), max_value=date(2060, 12, 31)),
+    canvass=st.dates(min_value=date(2000, 1, 1), max_value=date(2060, 11, 30)),
     kind=st.sampled_from([k for k, i in KINDS.items() if i.family is not Family.CANVASS_ERROR]),
-    offset=st.integers(min_value=-3, max_value=12),
+    offset=st.integers(min_value=-40, max_value=45),
+    data=st.data(),
 )
-def test_no_reply_tells_anyone_to_file_on_a_past_or_closed_day(
-    canvass: date, kind: ContestKind, offset: int
+def test_no_reply_tells_anyone_to_file_on_a_past_premature_or_closed_day(
+    canvass: date, kind: ContestKind, offset: int, data: st.DataObject
 ) -> None:
+    words, opens = data.draw(canvass_words(kind, canvass))
     today = canvass + timedelta(days=offset)
     family = KINDS[kind].family
     items = "A 4010 B 3990" if family is Family.CANDIDATE_RACE else "for 4010 against 3990"
-    v = verdict_of(f"{kind.value} {items} canvass {canvass.isoformat()}", today)
+    v = verdict_of(f"{kind.value} {items} {words}", today)
+    plain, slack, j, _ = surfaces(v)
     d = v.deadline
-    assert d is not None
-    # act_by is an open day, never after the safe date, and the last such day
-    assert office_open(d.act_by) and d.act_by <= d.deadline_safe
+    if opens is None:  # the state canvass not given: no day at all, and never "passed"
+        assert d is None and j["act_by"] is None and j["deadline_passed"] is None
+        assert j["outcome"] == Outcome.AVAILABLE.value
+        for said in (plain, slack):
+            assert instruction_days(said, today) == [], said
+        return
+    assert d is not None and d.canvass == opens
+    # act_by is an open day, after the canvass, never after the safe date, and the last such
+    assert office_open(d.act_by) and opens < d.act_by <= d.deadline_safe
     assert all(
         not office_open(d.act_by + timedelta(days=n))
         for n in range(1, (d.deadline_safe - d.act_by).days + 1)
     )
     if v.act_by is not None:
         assert v.act_by == d.act_by >= today
-    plain, slack, j, _ = surfaces(v)
     for said in (plain, slack):
         for day in instruction_days(said, today):
-            assert day >= today and office_open(day), (day, said)
+            assert day >= today and office_open(day) and day > opens, (day, said)
     if j["act_by"] is not None:
         assert date.fromisoformat(j["act_by"]) >= today
+        if today < opens:  # before the window opens: said, in the summary and the JSON
+            assert j["file_from"] == opens.isoformat()
+            assert f"of {long_date(opens)} is complete" in " ".join(plain.split())
+    if j["act_by_if_closed"] is not None:
+        earlier = date.fromisoformat(j["act_by_if_closed"])
+        assert today <= earlier < date.fromisoformat(j["act_by"]) and office_open(earlier)
+        assert earlier > opens

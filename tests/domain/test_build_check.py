@@ -89,7 +89,7 @@ def test_stray_fields_say_what_the_kind_takes() -> None:
     found = problems("question", {"votes_for": 1, "votes_against": 1, "total": 4})
     assert found["total"] == (
         "total does not apply to a local ballot question (question); it takes votes for, "
-        "votes against, signers, counties, race label and canvass date"
+        "votes against, signers, race label and canvass date"
     )
 
 
@@ -139,3 +139,36 @@ def test_names_are_tidied_and_compared_without_case() -> None:
     )
     assert isinstance(race, CandidateRace)
     assert race.candidates[0].name == "Mary Smith"
+
+
+def test_the_state_canvass_fields_go_only_with_the_kinds_that_take_them() -> None:
+    found = problems("county", {"candidates": PAIR, "state_canvass": date(2026, 12, 1)})
+    assert found["state_canvass"] == (
+        "state canvass date does not apply to a county office (county): its 5 days run from "
+        "its own canvass; give canvass DATE"
+    )
+    found = problems("legislature", {"candidates": PAIR, "no_state_canvass": True})
+    assert "a legislative seat is in the state canvass" in found["no_state_canvass"]
+    found = problems("school", {"candidates": PAIR, "no_state_canvass": True})
+    assert "run from its own canvass already" in found["no_state_canvass"]
+    # a saved check carries every field: a flag left off is not given
+    assert not build_check("county", {"candidates": PAIR, "no_state_canvass": False}).model_dump()[
+        "no_state_canvass"
+    ]
+
+
+def test_the_state_canvass_follows_the_county_canvass_and_excludes_no_state_canvass() -> None:
+    found = problems(
+        "legislature",
+        {"candidates": PAIR, "canvass": date(2026, 11, 20), "state_canvass": date(2026, 11, 19)},
+    )
+    assert "the state canvass follows the county canvasses" in found["state_canvass"]
+    same_day = {"canvass": date(2026, 11, 20), "state_canvass": date(2026, 11, 20)}
+    assert build_check("legislature", {"candidates": PAIR, **same_day}).state_canvass == date(
+        2026, 11, 20
+    )
+    found = problems(
+        "multicounty-district",
+        {"candidates": PAIR, "state_canvass": date(2026, 12, 1), "no_state_canvass": True},
+    )
+    assert "not both" in found["no_state_canvass"]

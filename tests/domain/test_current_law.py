@@ -73,8 +73,9 @@ def test_canvass_error_leads_with_todays_rule_and_keeps_the_1987_text() -> None:
     assert e.outcome == "Canvass board error: the board can probably require a recount"
     # Today's rule first, marked as not verified; the 1987 (7) as what we implement; who to ask.
     assert e.summary.startswith(
-        "Under today's code the county canvass board can probably require a recount or an "
-        "inspection of ballots (2025 SB 57, from bill summaries; wording not verified)."
+        "Under the law in force on Wed Nov 18, 2026 (2025 SB 57, from bill summaries; wording "
+        "not verified), the county canvass board can probably require a recount or an "
+        "inspection of ballots."
     )
     # no petition instructions under today's rule
     assert e.petition_lines == ()
@@ -182,17 +183,19 @@ def test_a_2_race_says_the_notice_is_by_certified_mail_today() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "state-question yes 201000 no 200600 signers 150 counties 7 canvass 2026-11-16",
-        "multicounty-question for 1000 against 996 signers 30 counties 2 canvass 2026-11-16",
+        "state-question yes 201000 no 200600 signers 150 counties 7 state canvass 2026-11-16",
+        "multicounty-question for 1000 against 996 signers 30 counties 2 state canvass 2026-11-16",
     ],
 )
-def test_a_4_or_5_question_says_the_state_canvass_probably_starts_the_clock(text: str) -> None:
+def test_a_4_or_5_question_says_the_state_canvass_starts_the_clock(text: str) -> None:
     v = verdict_of(text, TODAY)
     e = explain(v)
-    (canvass,) = [line for line in e.deadline_lines if "state canvass" in line]
-    assert "probably the state canvass" in canvass
-    assert "[inferred; no source found]" in canvass
-    assert "Counting from the county canvass gives an earlier date: the safe course" in canvass
+    (canvass,) = [line for line in e.deadline_lines if "official canvass is" in line]
+    assert "the official canvass is the state canvass [inferred, but supported" in canvass
+    assert "13-15-506" in canvass and "13-16-419(2)" in canvass
+    assert "file within 5 days after it, not before it" in canvass
+    assert "safe course" not in canvass  # the county canvass is no safe substitute
+    assert ("13-1-505" in canvass) is (v.kind.value == "multicounty-question")
     assert canvass in verdict_json(v)["notes"]
     assert codes(v) == []
 

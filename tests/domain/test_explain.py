@@ -122,7 +122,7 @@ def test_a_margin_too_large_says_nothing_of_filing() -> None:
 
 def test_the_bond_band_files_with_the_nomination_office_and_posts_a_bond() -> None:
     # 30 of 8,000: over 1/400 (20) but within 1/200 (40): 13-16-211
-    e = explain(verdict_of("legislature A 4015 B 3985 canvass 2026-11-16"))
+    e = explain(verdict_of("legislature A 4015 B 3985 state canvass 2026-11-16"))
     assert e.outcome == HEADLINES[Outcome.BOND]
     says(e.headline, "13-16-211", "legislative seat")
     says(e.summary, "1/2 of 1%", "40", "B", "13-16-211", SOS, "Fri Nov 20, 2026")
@@ -145,7 +145,7 @@ def test_a_short_petition_counts_the_signers_needed() -> None:
 def test_the_canvass_board_gets_no_petition_under_todays_code() -> None:
     e = explain(verdict_of("canvass-error"))
     says(e.headline, "probably", "county canvass board")
-    says(e.summary, "today's code", "probably", "2025 SB 57")
+    says(e.summary, "law in force on", "2025 SB 57", "probably")
     (line,) = e.deadline_lines
     says(line, "No filing window", "1987")
     assert e.petition_lines == ()
@@ -153,7 +153,8 @@ def test_the_canvass_board_gets_no_petition_under_todays_code() -> None:
 
 def test_a_passed_bond_window_is_a_passed_deadline_not_a_margin_too_large() -> None:
     # the band's window closed on Mon Nov 23 (the 1-1-307 reading); the reason is the date
-    e = explain(verdict_of("legislature A 4015 B 3985 canvass 2026-11-16", date(2026, 11, 30)))
+    late = date(2026, 11, 30)
+    e = explain(verdict_of("legislature A 4015 B 3985 state canvass 2026-11-16", late))
     says(e.headline, HEADLINES[Outcome.DEADLINE_PASSED], "13-16-211 bond band")
     says(e.summary, "30 votes", "20", "1/2 of 1%", "40", "13-16-211", "Mon Nov 23, 2026")
     line_with(e.related_lines, "13-16-211", "13-16-301", "5 days", "Mon Nov 23, 2026")
@@ -162,7 +163,7 @@ def test_a_passed_bond_window_is_a_passed_deadline_not_a_margin_too_large() -> N
 def test_the_race_label_is_in_the_headline() -> None:
     e = explain(verdict_of('house Smith 1204 Jones 1199 race "HD 22"'))
     says(e.headline, HEADLINES[Outcome.AVAILABLE], "HD 22", "legislative seat")
-    says(e.read_as, 'race "HD 22"', "no canvass date")
+    says(e.read_as, 'race "HD 22"', "no county canvass date", "no state canvass date")
 
 
 @pytest.mark.parametrize(
@@ -261,7 +262,7 @@ def test_a_short_petition_says_what_it_is_short_of(text: str, short: str, office
 def test_a_holiday_before_a_saturday_moves_the_day_to_act_back(
     canvass: str, today: date, act_by: str, safe: str, before: str
 ) -> None:
-    e = explain(verdict_of(f"state A 4010 B 3990 canvass {canvass}", today))
+    e = explain(verdict_of(f"state A 4010 B 3990 state canvass {canvass}", today))
     says(e.summary, SOS, act_by, "closed", safe, "if the office is open", "otherwise by", before)
     line_with(e.deadline_lines, "Day to act", act_by)
     line_with(e.deadline_lines, "secretary of state's office", "closed", "Saturdays")
@@ -308,7 +309,7 @@ def test_a_tied_school_question_goes_to_the_school_recount_board() -> None:
 def test_a_tied_statewide_question_says_filing_is_the_safe_course() -> None:
     # (4): the certification of such ties was not traced: the ordinary petition applies
     e = explain(
-        verdict_of("state-question yes 700 no 700 signers 120 counties 5 canvass 2026-11-18")
+        verdict_of("state-question yes 700 no 700 signers 120 counties 5 state canvass 2026-11-18")
     )
     assert e.outcome == HEADLINES[Outcome.AVAILABLE]
     says(e.summary, "tied", "0", SOS, "Mon Nov 23, 2026")
@@ -401,7 +402,11 @@ def test_a_day_many_offices_close_gets_the_open_day_before(
         ("county A 5 B 4 canvass 2026-11-16", date(2026, 11, 18), "the county attorney"),
         ("county A 5 B 4 canvass 2026-11-16", date(2026, 11, 23), "the county attorney"),
         ("county A 5 B 4 canvass 2026-11-16", date(2026, 11, 24), None),
-        ("state A 4010 B 3990 canvass 2026-11-16", date(2026, 11, 18), "the Secretary of State"),
+        (
+            "state A 4010 B 3990 state canvass 2026-11-16",
+            date(2026, 11, 18),
+            "the Secretary of State",
+        ),
         # the 5th day a Monday: both readings agree, nothing to say
         ("county A 5 B 4 canvass 2026-11-18", date(2026, 11, 18), None),
     ],

@@ -25,6 +25,8 @@ def test_each_shape_lists_its_own_fields_then_the_shared_canvass_date() -> None:
         "candidate",
         "race",
         "canvass",
+        "state_canvass",
+        "no_state_canvass",
     ]
     assert keys(Family.BALLOT_QUESTION) == [
         "kind",
@@ -34,8 +36,11 @@ def test_each_shape_lists_its_own_fields_then_the_shared_canvass_date() -> None:
         "counties",
         "race",
         "canvass",
+        "state_canvass",
+        "no_state_canvass",
     ]
-    assert keys(Family.CANVASS_ERROR) == ["kind", "race", "canvass"]
+    shared = ["race", "canvass", "state_canvass", "no_state_canvass"]
+    assert keys(Family.CANVASS_ERROR) == ["kind", *shared]
 
 
 def test_value_types_come_from_the_annotations() -> None:
@@ -49,6 +54,8 @@ def test_value_types_come_from_the_annotations() -> None:
         "candidate": ValueType.TEXT,
         "race": ValueType.TEXT,
         "canvass": ValueType.DATE,
+        "state_canvass": ValueType.DATE,
+        "no_state_canvass": ValueType.FLAG,
         "votes_for": ValueType.NUMBER,
         "votes_against": ValueType.NUMBER,
         "signers": ValueType.NUMBER,
@@ -64,7 +71,8 @@ def test_required_fields_and_defaults() -> None:
 
 def test_every_keyword_field_has_an_example_value() -> None:
     for f in FIELDS.values():
-        assert bool(f.term.keywords) is (f.term.example is not None), f.key
+        takes_a_value = bool(f.term.keywords) and f.value_type is not ValueType.FLAG
+        assert takes_a_value is (f.term.example is not None), f.key  # a flag is its keyword
 
 
 def test_a_keyword_belongs_to_one_field_and_names_differ() -> None:
@@ -107,3 +115,27 @@ def test_a_new_field_takes_one_declaration() -> None:
         False,
     )
     assert field.term.keywords == ("board",)
+
+
+def test_only_the_kinds_counted_from_the_state_canvass_take_it() -> None:
+    def takes(kind: ContestKind) -> set[str]:
+        return {f.key for f in fields_for(kind)} & {"state_canvass", "no_state_canvass"}
+
+    state = {"state_canvass"}
+    both = {"state_canvass", "no_state_canvass"}
+    expected = {
+        ContestKind.COUNTY: set(),
+        ContestKind.SCHOOL: set(),
+        ContestKind.QUESTION: set(),
+        ContestKind.SCHOOL_QUESTION: set(),
+        ContestKind.CANVASS_ERROR: set(),
+        ContestKind.STATE: state,
+        ContestKind.LEGISLATURE: state,
+        ContestKind.CONGRESSIONAL: state,
+        ContestKind.DISTRICT_JUDGE: state,
+        ContestKind.STATE_QUESTION: state,
+        ContestKind.MULTICOUNTY_DISTRICT: both,
+        ContestKind.MULTICOUNTY_QUESTION: both,
+    }
+    for kind, fields in expected.items():
+        assert takes(kind) == fields, kind

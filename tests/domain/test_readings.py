@@ -4,8 +4,6 @@ its number."""
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 
 from domain import ContestKind
@@ -18,11 +16,8 @@ from domain.readings import (
     nobody_defeated,
     retention_as_race,
     retention_result,
-    starting_canvass,
     when_spanning,
 )
-
-COUNTY, STATE = date(2026, 11, 16), date(2026, 12, 1)
 
 
 @pytest.mark.parametrize(
@@ -88,23 +83,3 @@ def test_a_rejected_judge_is_the_defeated_candidate_against_rejection() -> None:
         ("rejection", 50_010),
         ("JUDGE DOE", 49_990),
     )
-
-
-@pytest.mark.parametrize(
-    ("kind", "state", "expected"),
-    [
-        (ContestKind.COUNTY, STATE, (COUNTY, False)),  # (1): the county canvass
-        (ContestKind.LEGISLATURE, STATE, (STATE, False)),  # (2): the state canvass, given
-        (ContestKind.LEGISLATURE, None, (COUNTY, True)),  # (2) without it: the earlier date
-        (ContestKind.STATE_QUESTION, None, (COUNTY, True)),  # (4)
-        (ContestKind.SCHOOL, STATE, (COUNTY, False)),  # school: never the state canvass
-    ],
-)
-def test_which_canvass_starts_the_window(
-    kind: ContestKind, state: date | None, expected: tuple[date, bool]
-) -> None:
-    assert starting_canvass(kind, COUNTY, state) == expected
-
-
-def test_without_any_canvass_nothing_is_counted_in_place() -> None:
-    assert starting_canvass(ContestKind.LEGISLATURE, None, None) == (None, False)

@@ -8,6 +8,7 @@ from domain.related import (
     NO_CANVASS_NOTE,
     SCHOOL_CANVASS_NOTE,
     SCHOOL_TIE,
+    SPECIAL_DISTRICT_NOTE,
     TIE_RECOUNT,
 )
 from domain.routes import official_canvass_note
@@ -41,11 +42,18 @@ def test_subsection_2_names_the_state_canvass_and_school_kinds_the_trustees() ->
     # hedged: probably the trustees', and the county's for a school bond on its ballot
     assert "probably the trustees' canvass (20-20-416)" in SCHOOL_CANVASS_NOTE
     assert "may be canvassed by the county" in SCHOOL_CANVASS_NOTE
-    # (2), (4) and (5): counting from the county canvass is the safe, earlier course
+    # (2), (4) and (5): the state canvass, never the county's as a "safe" substitute; (4) and
+    # (5) as firm as their source (inferred, but supported by 13-15-506 and 13-16-419(2))
     for kind in (ContestKind.STATE, ContestKind.STATE_QUESTION, ContestKind.MULTICOUNTY_QUESTION):
-        assert "Counting from the county canvass gives an earlier date: the safe" in (
-            notes[kind] or ""
-        )
-    assert "[inferred; no source found]" in (notes[ContestKind.STATE_QUESTION] or "")
+        note = notes[kind] or ""
+        assert "the official canvass is the state canvass" in note
+        assert "safe course" not in note
+    assert "must wait for it" in (notes[ContestKind.STATE] or "")
+    assert "[inferred, but supported: 13-15-506" in (notes[ContestKind.STATE_QUESTION] or "")
+    # a multi-county district contest may follow a special district election instead
+    for kind in (ContestKind.MULTICOUNTY_DISTRICT, ContestKind.MULTICOUNTY_QUESTION):
+        assert "13-1-505" in (notes[kind] or "")
+        assert official_canvass_note(KINDS[kind], special_district=True) == SPECIAL_DISTRICT_NOTE
+    assert "13-1-505" not in (notes[ContestKind.STATE] or "")
     assert SCHOOL_TIE.summary not in statute_text()
     assert "5 days after the official canvass" in NO_CANVASS_NOTE

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from domain import FileWith, Outcome, Petitioner, Subsection, build_check, check
+from domain import FileWith, Outcome, Petitioner, Subsection, build_check, check, verdict_json
 from domain.deadline import Phase
 from domain.related import NO_CANVASS_NOTE, STATE_CANVASS_NOTE, saturday_note
 
@@ -167,7 +167,7 @@ def test_notes() -> None:
     assert county_closed not in texts("county A 10 B 9 canvass 2026-11-18")
     # the office that is closed is the one the petition goes to
     assert saturday_note("the secretary of state's office") in texts(
-        "state A 10 B 9 canvass 2026-11-16"
+        "state A 10 B 9 state canvass 2026-11-16"
     )
     assert saturday_note("the school district office") in texts(
         "school A 10 B 9 canvass 2026-11-16"
@@ -182,9 +182,41 @@ def test_quotes_the_subsection_and_those_it_relies_on() -> None:
     )
     assert v.edition == (
         "Text as amended through 1987; (4) is (1)(d) in the current code "
-        "[numbering seen (its opening words)]."
+        "[numbering seen (its opening words)]. Law applied: as in force today, Wed Nov 18, "
+        "2026 (no canvass date given)."
     )
-    assert verdict_of("multicounty-question yes 1000 no 999").edition.endswith(
-        "(5) is (1)(e) in the current code [numbering inferred; not seen]."
+    assert (
+        "(5) is (1)(e) in the current code [numbering inferred; not seen]. "
+        in verdict_of("multicounty-question yes 1000 no 999").edition
     )
     assert [q.subsection for q in verdict_of("county A 5 B 4").quotes] == [Subsection(1)]
+
+
+@pytest.mark.parametrize(
+    ("text", "law"),
+    [
+        (
+            "county A 5 B 4 canvass 2024-11-19",
+            "as in force on Tue Nov 19, 2024, the day of the canvass.",
+        ),
+        (
+            "house A 5 B 4 canvass 2024-11-19",
+            "as in force on Tue Nov 19, 2024, the day of the county canvass (the state canvass "
+            "not given).",
+        ),
+        (
+            "house A 5 B 4 canvass 2024-11-19 state canvass 2024-12-02",
+            "as in force on Mon Dec 2, 2024, the day of the state canvass.",
+        ),
+        (
+            "multicounty-district A 5 B 4 canvass 2024-05-07 no state canvass",
+            "as in force on Tue May 7, 2024, the day of the canvass (a special district "
+            "election: no state canvass follows).",
+        ),
+        ("canvass-error", "as in force today, Wed Nov 18, 2026 (no canvass date given)."),
+    ],
+)
+def test_the_edition_line_names_the_law_it_follows(text: str, law: str) -> None:
+    v = verdict_of(text)
+    assert v.edition.endswith(f"Law applied: {law}")
+    assert verdict_json(v)["edition"] == v.edition

@@ -148,7 +148,7 @@ def test_a_canvass_board_error_follows_the_law_of_its_canvass_day(
 
 
 def test_the_json_and_the_verdict_agree() -> None:
-    v = verdict_of("legislature A 4011 B 3989 canvass 2026-11-16")
+    v = verdict_of("legislature A 4011 B 3989 canvass 2026-11-09 state canvass 2026-11-16")
     j = verdict_json(v)
     assert v.margin is not None and v.deadline is not None
     assert (j["eligible"], j["margin_qualifies"], j["outcome"]) == (
@@ -163,6 +163,12 @@ def test_the_json_and_the_verdict_agree() -> None:
     assert j["deadline"] == v.deadline.deadline.isoformat()
     assert j["related"] == [r.section for r in v.related] == ["13-16-211"]
     assert j["notes"] == [n.text for n in v.notes]
+    assert (j["counts_from"], j["file_from"]) == ("state_canvass", "2026-11-16")
+    assert (j["canvass"], j["state_canvass"], j["no_state_canvass"]) == (
+        "2026-11-09",
+        "2026-11-16",
+        False,
+    )
 
 
 @pytest.mark.parametrize(
@@ -175,7 +181,9 @@ def test_the_json_and_the_verdict_agree() -> None:
         ("county A 720 B 700", TODAY, "margin_too_large", False),
         ("legislature A 4015 B 3985", TODAY, "bond_recount_possible", False),
         # the 13-16-211 band after its window: the reason is the date (recount-rules.md 7)
-        ("legislature A 4015 B 3985 canvass 2026-11-01", TODAY, "deadline_passed", False),
+        ("legislature A 4015 B 3985 state canvass 2026-11-01", TODAY, "deadline_passed", False),
+        # ... but never because county canvass + 5 is behind: the state canvass opens it
+        ("legislature A 4015 B 3985 canvass 2026-11-01", TODAY, "bond_recount_possible", False),
         ("canvass-error", TODAY, "canvass_board_error", True),
     ],
 )

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from slack_sdk.models.blocks import (
     Block,
+    CheckboxesElement,
     ContextBlock,
     DatePickerElement,
     InputBlock,
@@ -27,6 +28,7 @@ from slack_sdk.models.views import View
 from domain import FIELDS, KINDS, ContestKind, InputField, Subsection, ValueType, fields_for
 from domain.citations import FIRST_YEAR, LAST_YEAR
 from domain.inputs import KIND_TERM
+from domain.related import COUNTY_CANVASS_HINT
 from domain.routes import official_canvass_note
 from handlers.slack.blocks.text import escape_mrkdwn
 
@@ -65,16 +67,39 @@ def kind_options() -> list[OptionGroup]:
     ]
 
 
+def _date_hint(field: InputField, kind: ContestKind) -> str | None:
+    """Which canvass a date is, for this kind: where the window runs from the state canvass,
+    the county canvass says so, and the state canvass says why it opens the window."""
+    info = KINDS[kind]
+    if field.key == "canvass" and info.counts_from_state_canvass:
+        return COUNTY_CANVASS_HINT
+    if field.key == "canvass" or field.key == "state_canvass":
+        return official_canvass_note(info) or field.term.help
+    return field.term.help
+
+
 def _field_block(field: InputField, kind: ContestKind, initial: str | None) -> InputBlock:
     term = field.term
     if field.value_type is ValueType.DATE:
         return InputBlock(
             block_id=field.key,
             label=term.label,
-            hint=official_canvass_note(KINDS[kind]) or term.help,
+            hint=_date_hint(field, kind),
             optional=not field.required,
             element=DatePickerElement(
                 action_id=VALUE_ACTION_ID, initial_date=_picker_date(initial)
+            ),
+        )
+    if field.value_type is ValueType.FLAG:
+        option = Option(value="true", label=term.label, description=term.help)
+        return InputBlock(
+            block_id=field.key,
+            label=term.label,
+            optional=True,
+            element=CheckboxesElement(
+                action_id=VALUE_ACTION_ID,
+                options=[option],
+                initial_options=[option] if initial == "true" else None,
             ),
         )
     many = field.value_type is ValueType.CANDIDATES  # one candidate per line
@@ -168,6 +193,9 @@ def prefill_values(fields: Mapping[str, Any]) -> dict[str, str]:
                 )
         elif isinstance(value, date):
             out[key] = value.isoformat()
+        elif isinstance(value, bool):
+            if value:
+                out[key] = "true"  # a flag left off is not a value
         else:
             out[key] = str(value)
     return out

@@ -53,8 +53,8 @@ def scan_form(
                 "label": {"type": "plain_text", "text": "Date of the state canvass"},
                 "hint": {
                     "type": "plain_text",
-                    "text": "For (2) offices and (4)/(5) questions. Without it they count from "
-                    "the county canvass: an earlier, safe date.",
+                    "text": "For (2) offices and (4)/(5) questions: their window opens with it. "
+                    "Without it they have no day to act yet.",
                 },
                 "element": {"type": "datepicker", "action_id": "value"},
             },

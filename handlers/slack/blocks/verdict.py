@@ -56,7 +56,8 @@ def _section(title: str, lines: tuple[str, ...]) -> dict[str, Any]:
 def saved_inputs(verdict: Verdict) -> str:
     """The check's inputs as compact JSON: the what-if button carries them back to the form.
     & < > are written as JSON escapes, so not even a button value holds Slack markup."""
-    inputs = verdict.inputs.model_dump(mode="json", exclude_none=True)
+    dumped = verdict.inputs.model_dump(mode="json", exclude_none=True)
+    inputs = {key: value for key, value in dumped.items() if value is not False}  # flags left off
     return json.dumps(inputs, separators=(",", ":")).translate(_JSON_SAFE)
 
 

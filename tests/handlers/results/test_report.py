@@ -7,7 +7,7 @@ import io
 from datetime import date
 
 from handlers.results import ScanOptions, scan, scan_csv, scan_json, scan_text
-from handlers.results.report import CSV_COLUMNS
+from handlers.results.report import CSV_COLUMNS, WAITING_TITLE
 
 ROWS = (
     "contest,choice,votes",
@@ -89,17 +89,28 @@ def test_text_leads_with_what_needs_doing() -> None:
     text = scan_text(result(complete=True))  # type: ignore[arg-type]
     lines = text.splitlines()
     assert lines[0].startswith("Scanned 1 file (plain-table): 6 contests, 4 with a verdict;")
-    assert lines[1] == "Deadlines from the official canvass of Mon Nov 28, 2022."
+    assert lines[1] == "Deadlines from the county canvass of Mon Nov 28, 2022."
+    assert lines[2] == (
+        "Contests under (2), (4) and (5) count from the state canvass, not given: they have no "
+        "day to act until it is (add --state-canvass DATE); a petition is filed within 5 days "
+        "after the state canvass, not before it."
+    )
     order = [
         lines.index(h)
         for h in (
             "Recount available (1)",
             "Ties (1)",
-            "13-16-211 bond band (1)",
+            f"{WAITING_TITLE} (1)",  # HD 1, in the bond band: its day waits on the state canvass
             "Need a person (1)",
         )
     ]
     assert order == sorted(order)
+    assert "13-16-211 bond band (1)" not in lines
+    waiting = " ".join(text[text.index(WAITING_TITLE) :].split())
+    assert "Q may petition for a recount with a bond (13-16-211). File with the secretary of " in (
+        waiting
+    )
+    assert "within 5 days after the state canvass, not before it." in waiting
     assert "Recount available — county office" not in text  # the scan's label, not the kind alone
     assert "  Recount available — County attorney" in lines
     assert (
@@ -128,3 +139,27 @@ def test_a_listed_contest_says_where_todays_code_differs() -> None:
     assert "File with the school election filing officer" in flat
     assert "Today's code (13-16-201(2), Ch. 347, L. 2013): school elections have their own" in flat
     assert "[from neighbouring sections; the text itself not seen]" in flat
+
+
+def test_with_the_state_canvass_its_contests_have_their_day() -> None:
+    text = scan_text(result(complete=True, state_canvass=date(2022, 12, 5)))  # type: ignore[arg-type]
+    lines = text.splitlines()
+    assert (
+        lines[2]
+        == "Contests under (2), (4) and (5) count from the state canvass of Mon Dec 5, 2022."
+    )
+    assert "13-16-211 bond band (1)" in lines and WAITING_TITLE not in text
+    said = " ".join(text.split())
+    assert "File with the secretary of state by Fri Dec 9, 2022" in said
+    assert "once the state canvass of Mon Dec 5, 2022 is complete" in said
+
+
+def test_before_the_canvass_the_figures_are_unofficial() -> None:
+    data = "\n".join(ROWS).encode()
+    options = ScanOptions(today=date(2022, 11, 20), canvass=date(2022, 11, 28))
+    said = " ".join(scan_text(scan([("t.csv", data)], options)).split())
+    assert (
+        "Today (Sun Nov 20, 2022) is before the canvass: the figures are unofficial, and a "
+        "petition window opens only with the official canvass." in said
+    )
+    assert "before the canvass" not in " ".join(scan_text(result(complete=True)).split())  # type: ignore[arg-type]

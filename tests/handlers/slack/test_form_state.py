@@ -27,6 +27,21 @@ def test_a_race() -> None:
     assert (race.seats, race.canvass) == (1, date(2026, 11, 16))
 
 
+def test_the_state_canvass_and_the_no_state_canvass_box() -> None:
+    values = state("legislature", canvass="2026-11-16", candidates="A: 10\nB: 9")["values"]
+    values["state_canvass"] = {"value": {"type": "datepicker", "selected_date": "2026-12-01"}}
+    race = read_form(values)
+    assert (race.canvass, race.state_canvass) == (date(2026, 11, 16), date(2026, 12, 1))
+    assert race.no_state_canvass is False
+    values = state("multicounty-district", canvass="2026-05-12", candidates="A: 10\nB: 9")["values"]
+    box = {"type": "checkboxes", "selected_options": [{"value": "true"}]}
+    values["no_state_canvass"] = {"value": box}
+    assert read_form(values).no_state_canvass is True
+    assert text_values(values)["no_state_canvass"] == "true"
+    values["no_state_canvass"] = {"value": {"type": "checkboxes", "selected_options": []}}
+    assert read_form(values).no_state_canvass is False  # the box left unticked
+
+
 def test_a_question_with_blank_optional_fields() -> None:
     q = read_form(state("question", votes_for="3,237", votes_against="3250", signers="")["values"])
     assert isinstance(q, BallotQuestion)

@@ -29,6 +29,7 @@ def test_choosing_a_kind_updates_the_form(app: App, fake: FakeSlack) -> None:
         "counties",
         "race",
         "canvass",
+        "state_canvass",  # the official canvass of a (4) question
     ]
     assert call.body["view"]["private_metadata"] == view["private_metadata"]
     typed = call.body["view"]["blocks"][1]["element"]["initial_value"]

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from domain import FIELDS, KINDS, ContestKind, fields_for, resolve_kind
+from domain.related import COUNTY_CANVASS_HINT
 from handlers.slack.blocks.check_form import form_view, kind_options, prefill_values
 
 from ....slack_helpers import assert_valid
@@ -57,21 +58,36 @@ def test_values_fill_the_form() -> None:
 
 
 def test_form_names_which_canvass_starts_the_clock_as_surely_as_we_know_it() -> None:
-    def hint(kind: str) -> Any:
-        return blocks_of(kind)["canvass"].get("hint", {}).get("text")
+    def hint(kind: str, key: str = "canvass") -> Any:
+        return blocks_of(kind)[key].get("hint", {}).get("text")
 
-    assert "state canvass" in hint("legislature")
     assert hint("county") is None and hint("question") is None
-    for question in ("state-question", "multicounty-question"):
-        assert "probably the state canvass" in hint(question)
-        assert "[inferred; no source found]" in hint(question)
-    # (2) offices and (4)/(5) questions: the earlier county canvass is the safe course
+    assert "state_canvass" not in blocks_of("county")
+    # (2) offices and (4)/(5) questions: the county canvass, then the state canvass that
+    # opens the window, as surely as we know it; never the county canvass as a safe course
     for kind in ("legislature", "state-question", "multicounty-question"):
-        assert "Counting from the county canvass gives an earlier date: the safe course" in hint(
-            kind
-        )
+        assert hint(kind) == COUNTY_CANVASS_HINT
+        assert "the official canvass is the state canvass" in hint(kind, "state_canvass")
+        assert "safe course" not in hint(kind, "state_canvass")
+    for question in ("state-question", "multicounty-question"):
+        assert "[inferred, but supported" in hint(question, "state_canvass")
+    assert "must wait for it" in hint("legislature", "state_canvass")
     assert "probably the trustees' canvass (20-20-416)" in hint("school")
     assert "probably the trustees' canvass (20-20-416)" in hint("school-question")
+
+
+def test_a_special_district_contest_has_a_box_for_no_state_canvass() -> None:
+    for kind in ("multicounty-district", "multicounty-question"):
+        box = blocks_of(kind)["no_state_canvass"]
+        assert box["optional"] is True
+        assert box["element"]["type"] == "checkboxes"
+        (option,) = box["element"]["options"]
+        assert option["value"] == "true" and "13-1-505" in option["description"]["text"]
+    for kind in ("legislature", "state-question", "county", "school"):
+        assert "no_state_canvass" not in blocks_of(kind)
+    ticked = form_view("m", ContestKind.MULTICOUNTY_DISTRICT, {"no_state_canvass": "true"})
+    (box,) = [b for b in ticked["blocks"] if b.get("block_id") == "no_state_canvass"]
+    assert box["element"]["initial_options"][0]["value"] == "true"
 
 
 def test_prefill_values_from_saved_inputs() -> None:

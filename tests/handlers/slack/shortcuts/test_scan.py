@@ -40,7 +40,7 @@ def test_the_shortcut_asks_for_the_canvass_and_scans_in_the_thread(
     assert after_ack.drain(timeout=10)
     assert fake.to("chat.postMessage")[0].body["channel"] == CHANNEL
     assert fake.to("chat.postMessage")[0].body["thread_ts"] == TS
-    assert "Deadlines from the official canvass of Mon Nov 16, 2026" in block_texts(
+    assert "Deadlines from the county canvass of Mon Nov 16, 2026" in block_texts(
         blocks_of(fake.to("chat.update")[0].body)
     )
 
