@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Generic, TypeVar
 
+from domain.editions import HOLIDAY_NAMES, SATURDAY_OBSERVANCE
+
 T = TypeVar("T", int, Fraction)
 
 STATUTE: Final = "13-16-201"
@@ -127,14 +129,10 @@ LAST_YEAR: Final = Cited(
 )
 # 2025 SB 224 renamed two holidays of 1-1-216(1) and moved no date: the name follows the year.
 HOLIDAY_RENAMING_FIRST_YEAR: Final = Cited(
-    2025,
-    "1-1-216(1)(d), (h), as amended by 2025 SB 224",
-    "Presidents' Day; Indigenous Peoples' Day and Columbus Day",
+    HOLIDAY_NAMES.in_force_from.year, HOLIDAY_NAMES.source, HOLIDAY_NAMES.what
 )
 # 1-1-216(2): a holiday falling on a Saturday makes the preceding Friday a holiday; that
 # rule has been in the section since the 2013 amendment, so earlier years have no such Friday.
 SATURDAY_OBSERVANCE_FIRST_YEAR: Final = Cited(
-    2013,
-    "1-1-216(2), as amended in 2013",
-    "a holiday on a Saturday makes the preceding Friday a holiday",
+    SATURDAY_OBSERVANCE.in_force_from.year, SATURDAY_OBSERVANCE.source, SATURDAY_OBSERVANCE.what
 )

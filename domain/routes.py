@@ -24,6 +24,7 @@ from typing import Final
 
 from domain.citations import BOND_RECOUNT_SHARE, PETITION_WINDOW_DAYS, Cited
 from domain.current_law import SCHOOL_ELECTIONS, CurrentLawNote, bond_filing
+from domain.editions import CANVASS_BOARD_MAY_REQUIRE, SCHOOL_SUBSECTION, InForce
 from domain.kinds import KindInfo
 from domain.related import (
     BOND_RECOUNT,
@@ -81,7 +82,7 @@ STATUTE: Final = Route(
 SCHOOL: Final = Route(
     key="school",
     section=SCHOOL_ELECTIONS.section,
-    took_effect=date(2013, 4, 30),
+    took_effect=SCHOOL_SUBSECTION.in_force_from,
     confidence=SCHOOL_ELECTIONS.confidence.value,
     file_with=FileWith.SCHOOL_ELECTION_FILING_OFFICER,
     nomination_office=FileWith.SCHOOL_DISTRICT_CLERK,
@@ -144,19 +145,18 @@ class BoardLaw(Enum):
     REQUIRE = "require"  # 2025 SB 57: the board may require a recount (bill summaries)
 
 
-# 2025 SB 57: approved in May 2025 (chapter assigned May 13, 2025; the effective day not
-# verified): a canvass in May 2025 gets both readings.
-SB57_MONTH: Final = date(2025, 5, 1)
-SB57_SOURCE: Final = "2025 SB 57 (chapter assigned May 13, 2025; the effective day not verified)"
+# 2025 SB 57: approved in May 2025, the effective day not verified: a canvass in May 2025
+# gets both readings (domain.editions).
+SB57_SOURCE: Final = CANVASS_BOARD_MAY_REQUIRE.source
 
 
 def board_law(on: date) -> BoardLaw:
     """The (7) row in force on `on` (the canvass; without one, today)."""
-    if on < SB57_MONTH:
-        return BoardLaw.PETITION
-    if (on.year, on.month) == (SB57_MONTH.year, SB57_MONTH.month):
-        return BoardLaw.UNSETTLED
-    return BoardLaw.REQUIRE
+    return {
+        InForce.NO: BoardLaw.PETITION,
+        InForce.UNSETTLED: BoardLaw.UNSETTLED,
+        InForce.YES: BoardLaw.REQUIRE,
+    }[CANVASS_BOARD_MAY_REQUIRE.on(on)]
 
 
 def route_of(info: KindInfo, on: date | None = None) -> Route:
@@ -164,7 +164,7 @@ def route_of(info: KindInfo, on: date | None = None) -> Route:
     the school subsection for the school kinds once it took effect, the 1987 rows before."""
     if not info.school:
         return STATUTE
-    if on is not None and SCHOOL.took_effect is not None and on < SCHOOL.took_effect:
+    if on is not None and SCHOOL_SUBSECTION.on(on) is InForce.NO:
         return STATUTE  # before Ch. 347, L. 2013: the 1987 (1)/(3) office and county board
     return SCHOOL
 

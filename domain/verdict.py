@@ -25,6 +25,13 @@ from domain.deadline import (
     long_date,
     petition_deadline,
 )
+from domain.editions import (
+    CANVASS_BOARD_MAY_REQUIRE,
+    HOLIDAY_NAMES,
+    SATURDAY_OBSERVANCE,
+    SCHOOL_SUBSECTION,
+    DatedRow,
+)
 from domain.inputs import BallotQuestion, CandidateRace, CanvassError, CheckInput
 from domain.kinds import KINDS, ContestKind, Family, KindInfo
 from domain.legal_holidays import legal_holiday
@@ -174,6 +181,20 @@ class Verdict:
         """The day whose law the verdict applies: the official canvass; while the state
         canvass is not given, the county canvass before it; without either, today."""
         return law_day(self.inputs, self.today)
+
+    @property
+    def law_rows(self) -> tuple[DatedRow, ...]:
+        """The dated rows (domain.editions) that bear on this verdict, to be read on
+        `law_in_force`: (7)'s board, the school subsection, and the holiday rows of a
+        deadline."""
+        rows: list[DatedRow] = []
+        if self.subsection is Subsection.CANVASS_ERROR:
+            rows.append(CANVASS_BOARD_MAY_REQUIRE)
+        if self.info.school:
+            rows.append(SCHOOL_SUBSECTION)
+        if self.deadline is not None:
+            rows += [SATURDAY_OBSERVANCE, HOLIDAY_NAMES]
+        return tuple(rows)
 
     @property
     def board_law(self) -> BoardLaw | None:
