@@ -6,7 +6,7 @@ from typing import Final
 
 from handlers.results import openelections, plain_table, precinct_file, sos_workbooks
 from handlers.results.tables import ResultsFileError, read_tables
-from handlers.results.tallies import FileTallies, election_in
+from handlers.results.tallies import FileTallies, election_in_name
 
 EXPECTED: Final = (
     "expected a Secretary of State results workbook (county, district or precinct-by-precinct), "
@@ -27,9 +27,8 @@ def read_file(name: str, data: bytes) -> FileTallies:
         return precinct_file.read(name, tables)
     if openelections.detect(tables):
         found = openelections.read(name, tables)
-        # OpenElections names its files YYYYMMDD__mt__general__precinct.csv: the one place
-        # a file name is read (scan.md).
-        found.election = election_in(name.replace("_", " "))
+        # OpenElections names its files YYYYMMDD__mt__general__precinct.csv (scan.md).
+        found.said(election_in_name(name), f'the file is named "{name}"')
         return found
     if plain_table.detect(tables):
         return plain_table.read(name, tables)

@@ -12,7 +12,14 @@ from typing import Final
 
 from domain.titles import is_precinct_office
 from handlers.results.tables import Table, text
-from handlers.results.tallies import FileTallies, Tally, election_in, normalized, whole_votes
+from handlers.results.tallies import (
+    FileTallies,
+    Tally,
+    election_in,
+    election_in_name,
+    normalized,
+    whole_votes,
+)
 
 PRECINCT_FILE: Final = "sos-precinct-by-precinct"
 _COLUMNS: Final = ("countyname", "precinctname", "racename", "partycode", "votes", "nameonballot")
@@ -36,7 +43,11 @@ def read(name: str, tables: list[Table]) -> FileTallies:
     found = _header(table)
     assert found is not None
     at, col = found
-    result.election = election_in(" ".join(text(c) for r in table.rows[:at] for c in r))
+    banner = [text(c) for r in table.rows[:at] for c in r if election_in(text(c))]
+    if banner:
+        result.said(election_in(banner[0]), f'the banner says "{banner[0]}"')
+    result.said(election_in(table.name), f'the sheet is named "{table.name}"')
+    result.said(election_in_name(name), f'the file is named "{name}"')
     county_at, precinct_at, race_at, party_at, votes_at, choice_at = (col[c] for c in _COLUMNS)
     sums: dict[tuple[str, str, str, str | None, str], int] = {}
     precinct_office: dict[str, bool] = {}

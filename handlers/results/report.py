@@ -232,6 +232,12 @@ def opening_lines(result: Scan, how: HowToAdd = COMMAND_LINE) -> list[str]:
         f"short, {summary['deadline_passed']:,} deadline passed, "
         f"{plural(summary['attention'], 'needs', 'need')} a person.",
     ]
+    if result.election is not None:
+        source = result.election_from
+        said = f"Read as a {result.election} election" + (
+            f", {source}." if source == "as given" else f": {source}."
+        )
+        out.append(said)
     if result.whole_state:
         out.append(
             f"The files are the county workbooks of all {MONTANA_COUNTIES.value} counties: "

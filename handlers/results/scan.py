@@ -7,6 +7,7 @@ answers for the same inputs. The scan reads, groups, classifies and ranks; it ne
 from __future__ import annotations
 
 import hashlib
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -40,7 +41,8 @@ from handlers.results.contests import (
     whole_state,
 )
 from handlers.results.formats import read_file
-from handlers.results.tables import ResultsFileError
+from handlers.results.plain_table import PLAIN_TABLE
+from handlers.results.tables import ElectionNotSaid, ResultsFileError
 from handlers.results.tallies import FileTallies, normalized
 
 
@@ -102,6 +104,7 @@ class Scan:
     contests: list[ScannedContest]
     election: str | None
     whole_state: bool = False  # county workbooks of all 56 counties
+    election_from: str = ""  # where the election was said: 'the banner says "..."'
 
     def summary(self) -> dict[str, int]:
         outcomes = [c.outcome for c in self.contests]
@@ -210,8 +213,8 @@ def scan(named_files: Sequence[tuple[str, bytes]], options: ScanOptions) -> Scan
         files.append(read_file(name, data))
     if not any(f.tallies for f in files):
         raise ResultsFileError(f"{files[0].name if files else 'input'}: no contest in the file")
-    election = options.election or next((f.election for f in files if f.election), None)
-    contests = merge(gather(files, options.election), options.answers)
+    election, election_from = _election(files, options)
+    contests = merge(gather(files, election), options.answers)
     _check_answers(contests, options.answers)
     everywhere = whole_state(files)
     scanned = []
@@ -219,7 +222,34 @@ def scan(named_files: Sequence[tuple[str, bytes]], options: ScanOptions) -> Scan
         settle(contest, options.answers, election, options.complete or everywhere)
         scanned.append(ScannedContest(contest, _verdict(contest, options)))
     scanned.sort(key=rank)
-    return Scan(options, files, scanned, election, everywhere)
+    return Scan(options, files, scanned, election, everywhere, election_from)
+
+
+def _election(files: Sequence[FileTallies], options: ScanOptions) -> tuple[str, str]:
+    """The election the scan reads the files as, and where that was said. Never assumed from
+    an export (scan.md): a file that does not say stops the scan unless --election says. A
+    typed table without parties reads as a general election, and the report says so."""
+    if options.election is not None:
+        return options.election, "as given"
+    said = [f for f in files if f.election is not None]
+    for first, other in itertools.pairwise(said):
+        if first.election != other.election:
+            raise ResultsFileError(
+                f"{first.name} is a {first.election} ({first.election_from}), {other.name} a "
+                f"{other.election} ({other.election_from}): scan each election apart"
+            )
+    for file in files:
+        if file.election is None and not _typed_without_parties(file):
+            raise ElectionNotSaid(file.name)
+    if said:
+        return said[0].election or "general", said[0].election_from or ""
+    return "general", "a typed table that does not say (give --election primary for a primary)"
+
+
+def _typed_without_parties(file: FileTallies) -> bool:
+    """A clerk's own table with no party anywhere: primary or general changes nothing for it
+    but a judicial primary, which such a table would name."""
+    return file.format == PLAIN_TABLE and not any(t.party or t.choice_party for t in file.tallies)
 
 
 def _check_answers(contests: list[Contest], answers: Answers) -> None:

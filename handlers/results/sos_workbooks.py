@@ -17,7 +17,15 @@ from typing import Final
 
 from domain.titles import side
 from handlers.results.tables import Cell, Row, Table, text
-from handlers.results.tallies import FileTallies, Tally, blank, election_in, normalized, whole_votes
+from handlers.results.tallies import (
+    FileTallies,
+    Tally,
+    blank,
+    election_in,
+    election_in_name,
+    normalized,
+    whole_votes,
+)
 
 COUNTY_WORKBOOK: Final = "sos-county-workbook"
 DISTRICT_WORKBOOK: Final = "sos-district-workbook"
@@ -70,8 +78,11 @@ def read(name: str, tables: list[Table], fmt: str) -> FileTallies:
             continue
         at, _ = found
         if result.election is None:
-            result.election = election_in(" ".join(text(r[0]) for r in table.rows[:at] if r))
+            banner = [text(r[0]) for r in table.rows[:at] if r and election_in(text(r[0]))]
+            if banner:
+                result.said(election_in(banner[0]), f'the banner says "{banner[0]}"')
         _read_sheet(result, table, at)
+    result.said(election_in_name(name), f'the file is named "{name}"')
     return result
 
 

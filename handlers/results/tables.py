@@ -53,6 +53,19 @@ class ResultsFileError(Exception):
     """A file the scan cannot read: the message is one line naming the file and why."""
 
 
+class ElectionNotSaid(ResultsFileError):
+    """A file that does not say whether it is a primary or a general election: the scan does
+    not assume (a primary read as a general merges the parties). Each surface asks in its own
+    words: the command line `--election`, Slack two buttons."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(
+            f"{name} does not say whether it is a primary or a general election: add "
+            "--election primary or --election general"
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
     name: str  # the sheet's name; "" for a CSV

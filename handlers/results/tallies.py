@@ -31,10 +31,18 @@ class FileTallies:
     format: str
     tallies: list[Tally] = field(default_factory=list)
     election: str | None = None  # "general" | "primary", where the file says
+    election_from: str | None = None  # where it says: 'the banner says "2020 Primary ..."'
     whole: bool = False  # rows cover the whole district or state (formats 2, 3)
     counties_named: bool = False  # rows carry their county
     problems: dict[str, list[str]] = field(default_factory=dict)  # contest key -> reasons
     titles: dict[str, str] = field(default_factory=dict)  # contest key -> title
+
+    def said(self, election: str | None, where: str) -> bool:
+        """Records the election where the file first says it: the banner, then the sheet's
+        name, then the file's name (scan.md). True once it is known."""
+        if self.election is None and election is not None:
+            self.election, self.election_from = election, where
+        return self.election is not None
 
     def problem(self, key: str, title: str, reason: str) -> None:
         self.problems.setdefault(key, []).append(reason)
@@ -46,12 +54,27 @@ def normalized(title: str) -> str:
     return text(title).casefold()
 
 
-_ELECTION: Final = re.compile(r"\b(general|primary)\b", re.IGNORECASE)
+# "General" of "Attorney General" names an office, not the election.
+_ELECTION: Final = re.compile(r"(?<!attorney )\b(general|primary)\b", re.IGNORECASE)
+# A file's name runs words together: "2016PrimaryresultsbyPrecinct.xlsx".
+_ELECTION_IN_NAME: Final = re.compile(r"(general|primary)", re.IGNORECASE)
+
+
+def _one_election(pattern: re.Pattern[str], words: str) -> str | None:
+    """The election `words` say, where they name exactly one."""
+    found = {m.group(1).lower() for m in pattern.finditer(words)}
+    return found.pop() if len(found) == 1 else None
 
 
 def election_in(words: str) -> str | None:
-    found = _ELECTION.search(words)
-    return None if found is None else found.group(1).lower()
+    """The election a banner or a sheet's name says: "2020 Primary Election"."""
+    return _one_election(_ELECTION, words)
+
+
+def election_in_name(name: str) -> str | None:
+    """The election a file's name says: "2016PrimaryresultsbyPrecinct.xlsx",
+    "20161108__mt__general__precinct.csv"."""
+    return _one_election(_ELECTION_IN_NAME, name)
 
 
 def whole_votes(cell: Cell) -> int | None:

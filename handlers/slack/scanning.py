@@ -24,12 +24,15 @@ from handlers.results import MAX_BYTES, ResultsFileError, ScanOptions, scan, sca
 from handlers.results.compare import readings_of
 from handlers.results.formats import read_file
 from handlers.results.scan import Scan
-from handlers.results.tables import over_the_limit
+from handlers.results.tables import ElectionNotSaid, over_the_limit
 from handlers.slack.blocks.scan import (
     CSV_NAME,
+    election_question,
     scan_error,
     scan_summary,
 )
+from handlers.slack.blocks.text import is_channel_id, is_user_id
+from handlers.slack.metadata import MetadataSigner
 from handlers.slack.services import Download, DownloadFailed, DownloadProblem, Services
 from handlers.watch.records import DatabaseError, Place, Remembered
 
@@ -110,9 +113,12 @@ def run_scan(
     files: list[SharedFile],
     options: ScanOptions,
     memory: Callable[[Scan], Remembered | None] = lambda result: None,
+    signer: MetadataSigner | None = None,
 ) -> None:
     """Progress in the thread, then the summary in its place and the CSV beside it.
-    `memory`: a DM keeps each scan and compares it with the last of the same election."""
+    `memory`: a DM keeps each scan and compares it with the last of the same election.
+    `signer`: where a file does not say its election, the question comes with two buttons
+    (Primary, General) carrying the scan back, signed."""
     count = len(files)
     progress = client.chat_postMessage(
         channel=to.channel,
@@ -124,6 +130,15 @@ def run_scan(
         if count > MAX_FILES:
             raise ResultsFileError(f"{count} files at once: a scan takes {MAX_FILES} at the most")
         result = scan([download_shared(client, download, f) for f in files], options)
+    except ElectionNotSaid as error:
+        values = (
+            {e: signer.sign(election_choice(to, files, options, e)) for e in ELECTIONS}
+            if signer is not None
+            else {}
+        )
+        asked = election_question(error.name, values)
+        client.chat_update(channel=to.channel, ts=ts, **asked.as_kwargs())
+        return
     except (ResultsFileError, InputError) as error:
         message = scan_error(str(error))
         client.chat_update(channel=to.channel, ts=ts, **message.as_kwargs())
@@ -137,6 +152,30 @@ def run_scan(
         filename=CSV_NAME,
         title="Recount scan: every contest",
     )
+
+
+ELECTIONS: Final = ("primary", "general")
+
+
+def election_choice(
+    to: ScanTarget, files: list[SharedFile], options: ScanOptions, election: str
+) -> dict[str, Any]:
+    """What a Primary or General button carries back: the scan to run again, and where."""
+    return {
+        "to": [to.channel, to.thread_ts, to.user],
+        "files": [[f.id, f.name] for f in files],
+        "options": {**options.as_json(), "election": election},
+    }
+
+
+def chosen_scan(data: dict[str, Any]) -> tuple[ScanTarget, list[SharedFile], dict[str, Any]]:
+    """A verified button value back to the scan it carries. Raises ValueError if malformed."""
+    channel, thread_ts, user = data["to"]
+    files = [SharedFile(str(i), str(n)) for i, n in data["files"]]
+    options = data["options"]
+    if not (is_channel_id(channel) and is_user_id(user) and files and isinstance(options, dict)):
+        raise ValueError("not a scan")
+    return ScanTarget(str(channel), str(thread_ts), str(user)), files, options
 
 
 def dm_memory(services: Services, team: str, to: ScanTarget) -> Callable[[Scan], Remembered | None]:

@@ -83,8 +83,6 @@ def test_the_holiday_rows_apply_by_calendar_year() -> None:
         ("county A 10 B 9", {}),  # no deadline: no calendar row bears on it
     ],
 )
-def test_the_json_names_the_rows_as_they_stood_on_the_day(
-    text: str, rows: dict[str, str]
-) -> None:
+def test_the_json_names_the_rows_as_they_stood_on_the_day(text: str, rows: dict[str, str]) -> None:
     j = verdict_json(verdict_of(text, TODAY))
     assert {r["key"]: r["on_the_day"] for r in j["law_rows"]} == rows

@@ -10,6 +10,7 @@ from handlers.slack.actions import (
     kind_chosen,
     new_check,
     remind,
+    scan_election,
     stop_watch,
     whatif,
 )
@@ -21,6 +22,7 @@ def register(app: App, services: Services) -> None:
     kind_chosen.register(app, services)
     whatif.register(app, services)
     check_contest.register(app, services)
+    scan_election.register(app, services)
     stop_watch.register(app, services)
     new_check.register(app, services)
     # a reminder scheduled or cancelled redraws the clicker's Home tab

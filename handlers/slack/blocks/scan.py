@@ -31,6 +31,7 @@ CHECK_RETENTION_ACTION_ID: Final = "scan_check_retention"
 MAX_LISTED: Final = 15  # contests with their own block; the rest are counted (blocks <= 50)
 _LISTED: Final = tuple(outcome for outcome, _ in SECTIONS)
 CSV_NAME: Final = "recount-scan.csv"
+ELECTION_ACTION_ID: Final = "scan_election"
 
 
 def _contest_block(scanned: ScannedContest) -> dict[str, Any]:
@@ -131,3 +132,30 @@ def scan_summary(result: Scan, memory: Remembered | None = None) -> SlackMessage
 def scan_error(reason: str) -> SlackMessage:
     text = f":warning: {escape_mrkdwn(reason)}"
     return SlackMessage(text=text, blocks=[{"type": "section", "text": mrkdwn(text)}])
+
+
+def election_question(name: str, values: dict[str, str]) -> SlackMessage:
+    """A file that does not say whether it is a primary or a general election: the question,
+    with a button for each answer (`values`: election -> signed value), or, without them, the
+    words to add to the message."""
+    said = (
+        f"{escape_mrkdwn(name)} does not say whether it is a primary or a general election, "
+        "and reading a primary as a general merges the parties. Which is it?"
+    )
+    buttons = [
+        {
+            "type": "button",
+            "action_id": f"{ELECTION_ACTION_ID}_{election}",
+            "text": {"type": "plain_text", "text": election.capitalize()},
+            "value": value,
+        }
+        for election, value in values.items()
+        if len(value) <= BUTTON_VALUE_LIMIT
+    ]
+    if len(buttons) < len(values) or not buttons:
+        said += " Scan again with `election primary` or `election general` in your message."
+        buttons = []
+    blocks: list[dict[str, Any]] = [{"type": "section", "text": mrkdwn(f":question: {said}")}]
+    if buttons:
+        blocks.append({"type": "actions", "elements": buttons})
+    return SlackMessage(text=escape(f"{name}: primary or general election?"), blocks=blocks)

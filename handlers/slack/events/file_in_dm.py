@@ -46,6 +46,14 @@ def register(app: App, services: Services) -> None:
                     channel=to.channel, thread_ts=to.thread_ts, **message.as_kwargs()
                 )
                 return
-            run_scan(client, services.download, to, shared, options, dm_memory(services, team, to))
+            run_scan(
+                client,
+                services.download,
+                to,
+                shared,
+                options,
+                dm_memory(services, team, to),
+                signer=services.signer,
+            )
 
         services.after_ack.run(work, body={}, request_id=request_id_of(context))

@@ -50,7 +50,7 @@ def register(app: App, services: Services) -> None:
             if isinstance(f, list) and len(f) == 2
         ]
         services.after_ack.run(
-            lambda: run_scan(client, services.download, to, files, options),
+            lambda: run_scan(client, services.download, to, files, options, signer=services.signer),
             body={},
             request_id=request_id_of(context),
         )

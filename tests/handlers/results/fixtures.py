@@ -13,6 +13,10 @@ RESULTS = SHARED / "fixtures" / "results"
 COUNTY_WORKBOOKS = RESULTS / "sos-county-2022-general"
 LEGISLATIVE = RESULTS / "sos-legislative-2022-general.xlsx"
 PRIMARY_PRECINCTS = RESULTS / "sos-precinct-by-precinct-2022-primary.xlsx"
+PRIMARY_2020 = RESULTS / "sos-precinct-by-precinct-2020-primary.xlsx"
+PRIMARY_2016 = RESULTS / "sos-precinct-by-precinct-2016-primary.xlsx"  # no banner
+GENERAL_2020 = RESULTS / "sos-statewide-by-precinct-2020-general.xlsx"  # no banner
+GENERAL_2014 = RESULTS / "sos-statewide-by-precinct-2014-general.xlsx"  # the id layout
 OPENELECTIONS_2016 = RESULTS / "openelections" / "20161108__mt__general__precinct.csv"
 OPENELECTIONS_2014 = RESULTS / "openelections" / "20140603__mt__primary__county.csv"
 

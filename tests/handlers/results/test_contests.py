@@ -174,7 +174,11 @@ def test_the_56_county_workbooks_are_the_whole_state_without_complete(general_20
     ]
     assert statewide and all(c.verdict is not None for c in statewide)
     assert all(c.contest.coverage == "whole" for c in statewide)
-    assert "all 56 counties" in scan_text(general_2022).splitlines()[1]
+    lines = scan_text(general_2022).splitlines()
+    assert lines[1] == (
+        'Read as a general election: the banner says "2022 Unofficial General Election Results".'
+    )
+    assert "all 56 counties" in lines[2]
 
 
 def test_fewer_than_56_workbooks_are_shares(general_2022: Scan) -> None:

@@ -89,8 +89,12 @@ def test_text_leads_with_what_needs_doing() -> None:
     text = scan_text(result(complete=True))  # type: ignore[arg-type]
     lines = text.splitlines()
     assert lines[0].startswith("Scanned 1 file (plain-table): 6 contests, 4 with a verdict;")
-    assert lines[1] == "Deadlines from the county canvass of Mon Nov 28, 2022."
-    assert lines[2] == (
+    assert lines[1] == (
+        "Read as a general election: a typed table that does not say (give --election primary "
+        "for a primary)."
+    )
+    assert lines[2] == "Deadlines from the county canvass of Mon Nov 28, 2022."
+    assert lines[3] == (
         "Contests under (2), (4) and (5) count from the state canvass, not given: they have no "
         "day to act until it is (add --state-canvass DATE); a petition is filed within 5 days "
         "after the state canvass, not before it."
@@ -145,7 +149,7 @@ def test_with_the_state_canvass_its_contests_have_their_day() -> None:
     text = scan_text(result(complete=True, state_canvass=date(2022, 12, 5)))  # type: ignore[arg-type]
     lines = text.splitlines()
     assert (
-        lines[2]
+        lines[3]
         == "Contests under (2), (4) and (5) count from the state canvass of Mon Dec 5, 2022."
     )
     assert "13-16-211 bond band (1)" in lines and WAITING_TITLE not in text

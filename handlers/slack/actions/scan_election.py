@@ -1,0 +1,59 @@
+"""The answer to "primary or general?" for a file that does not say: the scan runs again,
+read as the election chosen, in the same thread."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from slack_bolt import Ack, App, BoltContext, Respond
+from slack_sdk import WebClient
+
+from handlers.results import ScanOptions
+from handlers.slack.blocks.scan import ELECTION_ACTION_ID
+from handlers.slack.metadata import NOT_VERIFIED
+from handlers.slack.observability import request_id_of
+from handlers.slack.payload import text_at
+from handlers.slack.scanning import chosen_scan, dm_memory, run_scan
+from handlers.slack.services import Services
+
+log = logging.getLogger(__name__)
+
+
+def register(app: App, services: Services) -> None:
+    @app.action(re.compile(f"^{ELECTION_ACTION_ID}_(primary|general)$"))
+    def election_chosen(
+        ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
+    ) -> None:
+        ack()
+        data = services.signer.verify(text_at(body, "actions", 0, "value"))
+        try:
+            if data is None:
+                raise ValueError("not signed")
+            to, files, saved = chosen_scan(data)
+            options = ScanOptions.from_json(saved, services.today())
+        except (ValueError, TypeError, KeyError):
+            log.warning("scan election button that does not verify")
+            respond(response_type="ephemeral", replace_original=False, text=NOT_VERIFIED)
+            return
+        chooser = text_at(body, "user", "id")
+        respond(
+            replace_original=True,
+            text=f"Scanning again as a {options.election} election (chosen by <@{chooser}>).",
+        )
+        team = str(text_at(body, "team", "id") or text_at(context, "team_id") or "T")
+        in_a_dm = to.channel.startswith("D")  # a DM's scans are remembered, as there
+        services.after_ack.run(
+            lambda: run_scan(
+                client,
+                services.download,
+                to,
+                files,
+                options,
+                memory=dm_memory(services, team, to) if in_a_dm else lambda result: None,
+                signer=services.signer,
+            ),
+            body={},
+            request_id=request_id_of(context),
+        )

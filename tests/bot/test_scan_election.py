@@ -1,0 +1,93 @@
+"""The election type is read from the file and said, or asked for; never assumed (scan.md,
+`--election`). Built from the real exports, copied under other names in a temporary folder."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+
+from ..handlers.results.fixtures import (
+    GENERAL_2014,
+    GENERAL_2020,
+    LEGISLATIVE,
+    OPENELECTIONS_2014,
+    OPENELECTIONS_2016,
+    PRIMARY_2016,
+    PRIMARY_2020,
+    PRIMARY_PRECINCTS,
+    RESULTS,
+    need,
+)
+
+
+def recount(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["scan", *args], out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("path", "election", "said"),
+    [
+        (LEGISLATIVE, "general", 'the banner says "2022 Unofficial General Election Results"'),
+        (PRIMARY_PRECINCTS, "primary", "the banner says"),
+        (PRIMARY_2020, "primary", 'the banner says "2020 Primary Election'),
+        (PRIMARY_2016, "primary", 'the file is named "sos-precinct-by-precinct-2016-primary'),
+        (GENERAL_2020, "general", 'the file is named "sos-statewide-by-precinct-2020-general'),
+        (GENERAL_2014, "general", 'the file is named "sos-statewide-by-precinct-2014-general'),
+        (OPENELECTIONS_2016, "general", 'the file is named "20161108__mt__general__precinct'),
+        (OPENELECTIONS_2014, "primary", 'the file is named "20140603__mt__primary__county'),
+    ],
+)
+def test_every_fixture_says_its_election_and_the_report_says_where(
+    path: Path, election: str, said: str
+) -> None:
+    status, out, err = recount(str(need(path)), "--today", "2026-12-01")
+    assert (status, err) == (0, "")
+    assert out.splitlines()[1].startswith(f"Read as a {election} election: {said}")
+    status, out, _ = recount(str(path), "--json", "--today", "2026-12-01")
+    assert json.loads(out)["election"] == election
+
+
+def test_the_county_workbooks_say_it_in_their_banner() -> None:
+    first = sorted(need(RESULTS / "sos-county-2022-general").glob("*.xlsx"))[0]
+    status, out, _ = recount(str(first), "--today", "2026-12-01")
+    assert status == 0 and "Read as a general election: the banner says" in out
+
+
+@pytest.mark.parametrize("path", [PRIMARY_2016, GENERAL_2020, GENERAL_2014])
+def test_a_file_that_does_not_say_stops_the_scan_until_asked(path: Path, tmp_path: Path) -> None:
+    # the same bytes under a name that says nothing: the content alone cannot tell
+    copy = tmp_path / "results.xlsx"
+    shutil.copy(need(path), copy)
+    status, out, err = recount(str(copy), "--today", "2026-12-01")
+    assert (status, out) == (2, "")
+    assert err == (
+        "error: results.xlsx does not say whether it is a primary or a general election: add "
+        "--election primary or --election general\n"
+    )
+    status, out, err = recount(str(copy), "--election", "primary", "--today", "2026-12-01")
+    assert (status, err) == (0, "")
+    assert out.splitlines()[1] == "Read as a primary election, as given."
+
+
+def test_a_primary_read_as_a_primary_keeps_the_parties_apart(tmp_path: Path) -> None:
+    copy = tmp_path / "results.xlsx"
+    shutil.copy(need(PRIMARY_2016), copy)
+    status, out, _ = recount(str(copy), "--election", "primary", "--json", "--today", "2026-12-01")
+    assert status == 0
+    contests = json.loads(out)["contests"]
+    governor = [c for c in contests if c["title"].upper().startswith("GOVERNOR")]
+    assert {c["party"] for c in governor} >= {"REP", "DEM"}  # each party's nomination apart
+
+
+def test_files_of_two_elections_are_not_scanned_together() -> None:
+    status, out, err = recount(str(need(PRIMARY_2020)), str(need(LEGISLATIVE)))
+    assert (status, out) == (2, "")
+    assert "is a primary" in err and "a general" in err and "scan each election apart" in err
