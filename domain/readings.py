@@ -10,6 +10,7 @@ seen in real exports; a title they do not settle goes to a person.
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 from types import MappingProxyType
 from typing import Final
@@ -73,7 +74,10 @@ SPANNING: Final = MappingProxyType(
 # (2), (4) and (5) kinds voted on statewide: a county's file holds only its share.
 STATEWIDE: Final = (ContestKind.STATE, ContestKind.CONGRESSIONAL, ContestKind.STATE_QUESTION)
 # How results files write "no party" for a nonpartisan contest (OpenElections, the SOS).
-NONPARTISAN_PARTIES: Final = frozenset({"np", "non", "nonpartisan", "non-partisan"})
+# How files spell "nonpartisan", once spaces, dots, hyphens and case are set aside: `NON`,
+# `NonPart` (OpenElections 2018), `NP`, `Non-Partisan`, `NONPARTISAN`.
+NONPARTISAN_PARTIES: Final = frozenset({"np", "non", "nonpart", "nonpartisan"})
+_SPELLING: Final = re.compile(r"[\s.\-_]")
 
 
 class Spanning(Enum):
@@ -99,7 +103,7 @@ def may_be_joint_school(kind: ContestKind) -> bool:
 def is_nonpartisan(party: str | None, primary: bool, judicial: bool) -> bool:
     """A nonpartisan contest: its party says so, or a judicial office in a primary with no
     party (judicial offices are nonpartisan)."""
-    return (party or "").strip().lower() in NONPARTISAN_PARTIES or (
+    return _SPELLING.sub("", (party or "").lower()) in NONPARTISAN_PARTIES or (
         primary and not party and judicial
     )
 

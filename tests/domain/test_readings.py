@@ -58,6 +58,12 @@ def test_nobody_is_defeated_while_every_candidate_advances(
         (None, True, True, True),  # a judicial office in a primary with no party
         (None, False, True, False),  # in a general election a blank party says nothing
         ("REP", True, True, False),
+        ("NonPart", True, False, True),  # OpenElections 2018
+        ("Non-Partisan", True, False, True),
+        ("N.P.", True, False, True),
+        ("NONPARTISAN", True, False, True),
+        ("Non Partisan", True, False, True),
+        ("Nonpartisan League", True, False, False),  # a party's name, not the word
     ],
 )
 def test_which_contests_are_nonpartisan(
