@@ -156,14 +156,41 @@ def file_county(file: FileTallies) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
-def whole_state(files: Iterable[FileTallies]) -> bool:
-    """County workbooks of one election from all 56 counties are the whole state: 56 files
-    (the scan refuses the same file twice), none of them naming a county another names."""
+def county_proofs(contests: Iterable[Contest]) -> dict[str, set[str]]:
+    """Each county workbook's proof of its county: the county offices (sheriff, county
+    attorney, ...) in it, by contest. A county office cannot span counties, so one found in
+    two workbooks is one county given twice (scan.md, "Counties proved, not counted")."""
+    proofs: dict[str, set[str]] = {}
+    for contest in contests:
+        if contest.kind is ContestKind.COUNTY:
+            for name in contest.files:
+                proofs.setdefault(name, set()).add(contest.key)
+    return proofs
+
+
+def twice_given(files: Iterable[FileTallies], contests: Iterable[Contest]) -> str | None:
+    """Why the files give one county twice (two workbooks holding the same county office),
+    or None."""
+    workbooks = {f.name for f in files if f.format == COUNTY_WORKBOOK}
+    for contest in contests:
+        holding = sorted(contest.files & workbooks)
+        if contest.kind is ContestKind.COUNTY and len(holding) > 1:
+            return (
+                f"{holding[0]} and {holding[1]} are the same county's results (both hold "
+                f'"{contest.title}", a county office): give each county once'
+            )
+    return None
+
+
+def whole_state(files: Iterable[FileTallies], contests: Iterable[Contest]) -> bool:
+    """County workbooks of one election from all 56 counties are the whole state: 56 files,
+    each proving its county by a county office of its own (none shared: twice_given), so 56
+    different counties, not 56 files."""
     workbooks = [f for f in files if f.format == COUNTY_WORKBOOK]
     if len(workbooks) != MONTANA_COUNTIES.value or len({f.election for f in workbooks}) != 1:
         return False
-    named = [c for c in map(file_county, workbooks) if c is not None]
-    return len(named) == len(set(named))
+    proofs = county_proofs(contests)
+    return all(proofs.get(f.name) for f in workbooks)
 
 
 def gather(files: Iterable[FileTallies], election: str | None) -> list[Contest]:

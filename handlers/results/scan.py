@@ -38,6 +38,7 @@ from handlers.results.contests import (
     merge,
     reading_line,
     settle,
+    twice_given,
     whole_state,
 )
 from handlers.results.formats import read_file
@@ -215,8 +216,11 @@ def scan(named_files: Sequence[tuple[str, bytes]], options: ScanOptions) -> Scan
         raise ResultsFileError(f"{files[0].name if files else 'input'}: no contest in the file")
     election, election_from = _election(files, options)
     contests = merge(gather(files, election), options.answers)
+    twice = twice_given(files, contests)
+    if twice is not None:
+        raise ResultsFileError(twice)  # summing them would count that county twice
     _check_answers(contests, options.answers)
-    everywhere = whole_state(files)
+    everywhere = whole_state(files, contests)
     scanned = []
     for contest in contests:
         settle(contest, options.answers, election, options.complete or everywhere)

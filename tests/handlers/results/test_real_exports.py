@@ -3,14 +3,19 @@ from a file of ../shared/fixtures/results in a temporary folder, never by editin
 
 from __future__ import annotations
 
+import io
 import json
+import zipfile
 from datetime import date
 from pathlib import Path
 
-from handlers.results import ScanOptions, scan, scan_json
+import pytest
+
+from handlers.results import ResultsFileError, ScanOptions, scan, scan_json
 from handlers.results.scan import Scan
 
-from .fixtures import OPENELECTIONS_2014, need
+from .fixtures import OPENELECTIONS_2014, county_workbooks, need
+
 
 def openelections_primary(tmp_path: Path, extra: list[str]) -> tuple[str, bytes]:
     """The 2014 primary county file, its own rows and header, with `extra` rows added, under
@@ -62,3 +67,36 @@ def test_a_nonpart_primary_of_four_names_the_third(tmp_path: Path) -> None:
     assert (verdict["candidate"], verdict["last_winner"]) == ("CHARLIE THREE", "BRAVO TWO")
     assert (verdict["margin"], verdict["outcome"]) == (5, "recount_available")
     assert found["seats"] == 2 and found["seats_from"] == "primary rule"
+
+
+def rezipped(data: bytes) -> bytes:
+    """The same workbook in other bytes, as a second download a minute later would be."""
+    out = io.BytesIO()
+    with (
+        zipfile.ZipFile(io.BytesIO(data)) as source,
+        zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as copy,
+    ):
+        for item in source.infolist():
+            copy.writestr(item.filename, source.read(item.filename))
+    assert out.getvalue() != data
+    return out.getvalue()
+
+
+def test_a_county_given_twice_in_other_bytes_stops_the_scan() -> None:
+    books = county_workbooks()
+    # one county downloaded twice, another missing: still 56 files
+    twice = [*books[:-1], (f"again {books[0][0]}", rezipped(books[0][1]))]
+    with pytest.raises(ResultsFileError) as stopped:
+        scanned(twice)
+    said = str(stopped.value)
+    assert f"{books[0][0]} and again {books[0][0]} are the same county's results" in said
+    assert "give each county once" in said
+
+
+def test_a_removed_county_makes_the_state_not_whole() -> None:
+    books = county_workbooks()
+    whole = scanned(books)
+    assert whole.whole_state
+    assert not scanned(books[1:]).whole_state
+    senate = [c for c in scanned(books[1:]).contests if "REPRESENTATIVE" in c.contest.title]
+    assert senate and all(c.contest.coverage == "county share" for c in senate)
