@@ -57,6 +57,11 @@ RETAINED: Final = (
     "retained: nobody can petition under 13-16-201, which gives the petition to a defeated "
     "candidate"
 )
+RECOUNT_RESULT: Final = (
+    "the result of a recount already made: 13-16-201 gives no second petition, and no window "
+    "opens; the next remedy is probably an election contest (13-36-101; not in our sources: "
+    "ask the county attorney)"
+)
 BOTH_ADVANCE: Final = "nonpartisan primary: both candidates advance; nothing to recount"
 EVERY_ADVANCES: Final = "nonpartisan primary: every candidate advances; nothing to recount"
 

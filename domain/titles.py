@@ -156,6 +156,20 @@ class Retention:
     kind: ContestKind | None
 
 
+# A recount already made: "PRECINCT COMMITTEEWOMAN - RECOUNT", "RECOUNT OF ...",
+# "... (RECOUNT)". 13-16-201 gives no second petition (scan.md, "Recount results").
+_RECOUNT_RESULT: Final = _rule(
+    r"[-–—]\s*RECOUNT\s*$|^\s*RECOUNT\s+OF\s+|\(\s*RECOUNT\s*\)\s*$"
+)
+
+
+def recount_of(title: str) -> str | None:
+    """The title of the contest a recount result is of, or None for an ordinary contest."""
+    if not _RECOUNT_RESULT.search(title):
+        return None
+    return _RECOUNT_RESULT.sub("", title).strip(" -–—")
+
+
 @lru_cache(maxsize=8192)
 def retention(title: str) -> Retention | None:
     """ "Shall Judge X of DISTRICT 18, DEPT 4 ... be retained in office?" """

@@ -39,6 +39,7 @@ from domain.titles import (
     is_two_sided,
     office_kind,
     question_kind,
+    recount_of,
     retention,
     seats_in,
 )
@@ -85,6 +86,7 @@ class Contest:
     column_kind: str | None = None
     column_seats: int | None = None
     blocked: bool = False  # a doubt that leaves no verdict (the seats doubt does not)
+    recount_of: str | None = None  # a recount result: the title of the contest recounted
 
     def doubt(self, reason: str, *, blocks: bool = True) -> None:
         if reason not in self.attention:
@@ -234,7 +236,9 @@ def gather(files: Iterable[FileTallies], election: str | None) -> list[Contest]:
 def _classify(contest: Contest, answers: Answers) -> None:
     names = [c.name for c in contest.choices]
     answer = match_answer(contest.title, answers.kinds)
-    contest.retention = retention(contest.title)
+    contest.recount_of = recount_of(contest.title)
+    title = contest.recount_of or contest.title  # a recount result is of the office recounted
+    contest.retention = retention(title)
     contest.question = is_two_sided(names)
     if answer is not None:
         contest.kind, contest.kind_from = answer, "answer"
@@ -246,20 +250,20 @@ def _classify(contest: Contest, answers: Answers) -> None:
     elif contest.retention is not None and contest.question:
         contest.kind, contest.kind_from = contest.retention.kind, "title"
     elif contest.question:
-        reading = question_kind(contest.title)
+        reading = question_kind(title)
         if reading.doubt is not None:
             contest.doubt(reading.doubt)
         else:
             contest.kind, contest.kind_from = reading.kind, "title"
-    elif PRESIDENTIAL.search(contest.title):
+    elif PRESIDENTIAL.search(title):
         contest.doubt(
             "presidential electors are not named in 13-16-201: ask the Secretary of State"
         )
     else:
-        found = office_kind(contest.title)
+        found = office_kind(title)
         if found is not None:
             contest.kind, contest.kind_from = found, "title"
-    if contest.kind is None and not PRESIDENTIAL.search(contest.title) and not contest.attention:
+    if contest.kind is None and not PRESIDENTIAL.search(title) and not contest.attention:
         contest.doubt(f'which kind of contest is this? give --kind "{contest.title}=KIND"')
 
 

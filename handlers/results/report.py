@@ -19,10 +19,12 @@ from domain.citations import BOND_BAND_WORDS, MONTANA_COUNTIES
 from domain.deadline import long_date
 from domain.explain import explain, what_if
 from domain.kinds import state_canvass_subsections
+from domain.readings import RECOUNT_RESULT
 from domain.related import AFTER_STATE_CANVASS
 from domain.routes import BOND
 from handlers.results.compare import change_line, no_change_line, scanned_by_identity
 from handlers.results.scan import Scan, ScannedContest
+from handlers.results.tallies import normalized
 from handlers.syntax import quick_syntax
 
 WIDTH: Final = 92
@@ -103,6 +105,7 @@ def contest_json(scanned: ScannedContest) -> dict[str, Any]:
         "verdict": None if scanned.verdict is None else verdict_json(scanned.verdict),
         "notes": list(c.notes),
         "attention": list(c.attention),
+        "recount_of": c.recount_of,  # a recount already made: the contest it recounted
     }
 
 
@@ -285,6 +288,46 @@ WAITING_TITLE: Final = (
 )
 
 
+def recount_results(result: Scan) -> list[ScannedContest]:
+    """Contests that hold the result of a recount already made (scan.md)."""
+    return [c for c in result.contests if c.contest.recount_of is not None]
+
+
+def recounted(scanned: ScannedContest, result: Scan) -> ScannedContest | None:
+    """The original contest a recount result is of, where the files hold it."""
+    c = scanned.contest
+    wanted = normalized(c.recount_of or "")
+    return next(
+        (
+            o
+            for o in result.contests
+            if o.contest.recount_of is None
+            and normalized(o.contest.title) == wanted
+            and (o.contest.party, o.contest.county, o.contest.precinct)
+            == (c.party, c.county, c.precinct)
+        ),
+        None,
+    )
+
+
+def recount_facts(scanned: ScannedContest, result: Scan) -> list[str]:
+    """What a recount result says: its figures, the original's beside them, and that no
+    window opens."""
+    lines = [f"After the recount: {_choices(scanned)}"]
+    original = recounted(scanned, result)
+    if original is not None:
+        lines.append(f"Before it: {_choices(original)}")
+    lines.append(f"{RECOUNT_RESULT[0].upper()}{RECOUNT_RESULT[1:]}.")
+    return lines
+
+
+def recount_lines(scanned: ScannedContest, result: Scan) -> list[str]:
+    lines = _wrap(f"{scanned.contest.label}:")
+    for fact in recount_facts(scanned, result):
+        lines += _wrap(fact, "    ", "      ")
+    return lines
+
+
 def scan_text(result: Scan, *, show_all: bool = False) -> str:
     out = opening_lines(result)
     shown: set[int] = set()
@@ -302,6 +345,12 @@ def scan_text(result: Scan, *, show_all: bool = False) -> str:
         out += ["", f"{WAITING_TITLE} ({len(waiting)})"]
         for scanned in waiting:
             out += contest_lines(scanned)
+            shown.add(id(scanned))
+    recounts = recount_results(result)
+    if recounts:
+        out += ["", f"Recount results ({len(recounts)})"]
+        for scanned in recounts:
+            out += recount_lines(scanned, result)
             shown.add(id(scanned))
     attention = [c for c in result.contests if c.contest.attention and id(c) not in shown]
     if attention:

@@ -167,7 +167,13 @@ def _inputs(contest: Contest, options: ScanOptions) -> dict[str, object] | None:
 
 
 def _verdict(contest: Contest, options: ScanOptions) -> Verdict | None:
-    if contest.kind is None or contest.unopposed or contest.both_advance or contest.blocked:
+    if (
+        contest.kind is None
+        or contest.unopposed
+        or contest.both_advance
+        or contest.blocked
+        or contest.recount_of is not None  # a recount made: no second petition, no window
+    ):
         return None
     fields = _inputs(contest, options)
     if fields is None:

@@ -14,6 +14,8 @@ from handlers.results.report import (
     contest_headline,
     opening_lines,
     plural,
+    recount_facts,
+    recount_results,
 )
 from handlers.results.scan import ScannedContest
 from handlers.slack.blocks.text import clip, escape, escape_mrkdwn, mrkdwn
@@ -106,6 +108,21 @@ def scan_summary(result: Scan, memory: Remembered | None = None) -> SlackMessage
             {
                 "type": "context",
                 "elements": [mrkdwn(f"… and {len(listed) - MAX_LISTED} more in the CSV.")],
+            }
+        )
+    recounts = recount_results(result)
+    if recounts:
+        lines = [
+            f"• {escape_mrkdwn(c.contest.label)}: "
+            + escape_mrkdwn(" ".join(recount_facts(c, result)))
+            for c in recounts[:MAX_LISTED]
+        ]
+        blocks.append(
+            {
+                "type": "section",
+                "text": mrkdwn(
+                    clip(f"*Recount results ({len(recounts)})*\n" + "\n".join(lines), 3000)
+                ),
             }
         )
     attention = [c for c in result.contests if c.contest.attention]

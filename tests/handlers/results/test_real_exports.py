@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from handlers.results import ResultsFileError, ScanOptions, scan, scan_json
+from handlers.results import ResultsFileError, ScanOptions, scan, scan_json, scan_text
 from handlers.results.scan import Scan
 
 from .fixtures import OPENELECTIONS_2014, county_workbooks, need
@@ -100,3 +100,25 @@ def test_a_removed_county_makes_the_state_not_whole() -> None:
     assert not scanned(books[1:]).whole_state
     senate = [c for c in scanned(books[1:]).contests if "REPRESENTATIVE" in c.contest.title]
     assert senate and all(c.contest.coverage == "county share" for c in senate)
+
+
+def test_a_recount_title_lands_in_recount_results(tmp_path: Path) -> None:
+    extra = [
+        "Deer Lodge,Sheriff,,Democrat,ALPHA ONE,500",
+        "Deer Lodge,Sheriff,,Democrat,BRAVO TWO,497",
+        "Deer Lodge,Sheriff - RECOUNT,,Democrat,ALPHA ONE,499",
+        "Deer Lodge,Sheriff - RECOUNT,,Democrat,BRAVO TWO,498",
+    ]
+    result = scanned([openelections_primary(tmp_path, extra)])
+    found = contest(result, "Sheriff - RECOUNT")
+    assert found["verdict"] is None and found["recount_of"] == "Sheriff"
+    assert found["kind"] == "county" and found["attention"] == []
+    text = scan_text(result)
+    section = text[text.index("Recount results (1)") :]
+    said = " ".join(section.split())
+    assert "After the recount: ALPHA ONE 499; BRAVO TWO 498" in said
+    assert "Before it: ALPHA ONE 500; BRAVO TWO 497" in said
+    assert "13-16-201 gives no second petition" in said
+    # the original contest keeps its own verdict; the recount opens no fresh window
+    assert contest(result, "Sheriff")["verdict"] is not None
+    assert text.count("Recount available — Sheriff") == 1
