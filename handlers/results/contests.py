@@ -332,7 +332,10 @@ def settle(contest: Contest, answers: Answers, election: str | None, complete: b
         elif contest.whole_sources == {False}:
             contest.coverage = "whole" if complete else "county share"
             if not complete:
-                contest.doubt(_share_doubt(kind, len(contest.counties)))
+                # Not a person's work: no one in a county can answer it (scan.md, Coverage).
+                # No verdict; the report counts these in one line.
+                contest.notes.append(_share_doubt(kind, len(contest.counties)))
+                contest.blocked = True
     named = SEVERAL_COUNTIES.search(contest.title)
     if named is not None and kind is not None and contest.kind_from != "answer":
         if may_be_joint_school(kind) and len(contest.counties) == 1:

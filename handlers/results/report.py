@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from domain import KINDS, Outcome, verdict_json
 from domain.changes import Band, Change, ChangeKind
-from domain.citations import BOND_BAND_WORDS, MONTANA_COUNTIES
+from domain.citations import BOND_BAND_WORDS, MARGIN_SHARE, MONTANA_COUNTIES, percent_phrase
 from domain.deadline import long_date
 from domain.explain import explain, what_if
 from domain.kinds import state_canvass_subsections
@@ -23,6 +23,7 @@ from domain.readings import RECOUNT_RESULT
 from domain.related import AFTER_STATE_CANVASS
 from domain.routes import BOND
 from handlers.results.compare import change_line, no_change_line, scanned_by_identity
+from handlers.results.plain_table import PLAIN_TABLE
 from handlers.results.scan import Scan, ScannedContest
 from handlers.results.tallies import normalized
 from handlers.syntax import quick_syntax
@@ -266,6 +267,12 @@ def opening_lines(result: Scan, how: HowToAdd = COMMAND_LINE) -> list[str]:
             f"given: they have no day to act until it is ({how.state_canvass}); a petition "
             f"is filed {AFTER_STATE_CANVASS}."
         )
+    if any(f.format != PLAIN_TABLE for f in result.files):
+        out.append(
+            "The exports hold no write-in votes: where write-ins were cast a contest's total, and "
+            f"so its {percent_phrase(MARGIN_SHARE)}, may be larger; check one close contest with "
+            "them by adding write-ins N to its check line."
+        )
     opens = [day for day in (options.canvass, options.state_canvass) if day is not None]
     if opens and options.today < min(opens):
         out.append(
@@ -286,6 +293,20 @@ WAITING_TITLE: Final = (
     "Waiting for the state canvass: the margin qualifies (or is in the bond band); file "
     f"{AFTER_STATE_CANVASS}"
 )
+
+
+def county_share(scanned: ScannedContest) -> bool:
+    """A statewide or district contest of which the files hold only part: no verdict, and
+    nothing a person in a county can answer (scan.md, Coverage)."""
+    return scanned.contest.coverage == "county share" and not scanned.contest.attention
+
+
+def share_line(count: int) -> str:
+    return (
+        f"{plural(count, 'statewide or district contest')}: only the share of the files given is "
+        "here; their verdict needs every county's file, the district or statewide workbook, or "
+        "--complete."
+    )
 
 
 def recount_results(result: Scan) -> list[ScannedContest]:
@@ -377,6 +398,11 @@ def scan_text(result: Scan, *, show_all: bool = False) -> str:
                 )
             )
     elif rest:
+        shares = [c for c in rest if county_share(c)]
+        if shares:
+            out += ["", share_line(len(shares))]
+            rest = [c for c in rest if not county_share(c)]
+    if rest and not show_all:
         unopposed = sum(c.contest.unopposed for c in rest)
         advance = sum(c.contest.both_advance for c in rest)
         others = len(rest) - unopposed - advance

@@ -12,10 +12,12 @@ from handlers.results.report import (
     HowToAdd,
     contest_facts,
     contest_headline,
+    county_share,
     opening_lines,
     plural,
     recount_facts,
     recount_results,
+    share_line,
 )
 from handlers.results.scan import ScannedContest
 from handlers.slack.blocks.text import clip, escape, escape_mrkdwn, mrkdwn
@@ -110,6 +112,9 @@ def scan_summary(result: Scan, memory: Remembered | None = None) -> SlackMessage
                 "elements": [mrkdwn(f"… and {len(listed) - MAX_LISTED} more in the CSV.")],
             }
         )
+    shares = sum(county_share(c) for c in result.contests)
+    if shares:
+        blocks.append({"type": "context", "elements": [mrkdwn(escape_mrkdwn(share_line(shares)))]})
     recounts = recount_results(result)
     if recounts:
         lines = [

@@ -9,7 +9,7 @@ import pytest
 
 from domain import ContestKind, Outcome, verdict_json
 from domain.readings import RETAINED, RETENTION
-from handlers.results import ResultsFileError, ScanOptions, answers_from, scan
+from handlers.results import ResultsFileError, ScanOptions, answers_from, scan, scan_text
 from handlers.results.contests import reading_line
 from handlers.results.scan import Scan, ScannedContest
 from handlers.results.tallies import normalized
@@ -79,7 +79,12 @@ def test_without_complete_a_countys_share_has_no_verdict() -> None:
     house = [c for c in result.contests if c.contest.kind is ContestKind.CONGRESSIONAL]
     assert house and all(c.verdict is None for c in house)
     assert all(c.contest.coverage == "county share" for c in house)
-    assert all("--complete" in " ".join(c.contest.attention) for c in house)
+    # not a person's work: said in a note, counted in one line, never under "Need a person"
+    assert all(c.contest.attention == [] for c in house)
+    assert all("--complete" in " ".join(c.contest.notes) for c in house)
+    text = scan_text(result)
+    assert "statewide or district contests: only the share of the files given is here" in text
+    assert "US REPRESENTATIVE" not in text.partition("Need a person")[2]
     assert all(c.contest.coverage == "whole" for c in run(*files, complete=True).contests)
 
 
@@ -337,7 +342,8 @@ def test_a_school_question_of_a_joint_district_goes_to_a_person() -> None:
 
 def test_one_countys_share_of_a_multi_county_contest_says_whose_share() -> None:
     c = only(run(table("US Representative,A,900", "US Representative,B,890")))
-    assert c.contest.attention == [
+    assert c.verdict is None and c.contest.attention == []
+    assert c.contest.notes == [
         "a statewide contest given here for 1 county; the margin is that county's share, so "
         "no verdict unless --complete says the files hold every county that voted on it"
     ]
@@ -353,7 +359,7 @@ def test_a_district_contest_in_one_countys_file_may_span_counties() -> None:
             )
         )
     )
-    (doubt,) = c.contest.attention
+    (doubt,) = c.contest.notes
     assert doubt.startswith(
         "a district contest: its total may span counties, and one county's file is given"
     )
