@@ -8,6 +8,7 @@ import json
 import zipfile
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,9 +33,10 @@ def scanned(files: list[tuple[str, bytes]]) -> Scan:
     return scan(files, ScanOptions(today=date(2018, 6, 20), canvass=date(2018, 6, 18)))
 
 
-def contest(result: Scan, title: str) -> dict[str, object]:
-    found = [c for c in scan_json(result)["contests"] if c["title"] == title]
-    assert len(found) == 1, [c["title"] for c in scan_json(result)["contests"]]
+def contest(result: Scan, title: str) -> dict[str, Any]:
+    contests: list[dict[str, Any]] = scan_json(result)["contests"]
+    found = [c for c in contests if c["title"] == title]
+    assert len(found) == 1, [c["title"] for c in contests]
     return found[0]
 
 
