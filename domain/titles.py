@@ -45,12 +45,15 @@ OFFICE_RULES: Final[tuple[tuple[re.Pattern[str], ContestKind], ...]] = (
         _K.STATE,
     ),
     (
-        _rule(r"\bPRECINCT COMMITTEE|\bCOMMITTEE ?(PERSON|MAN|WOMAN|MEMBER)\b.*\bPRECINCT\b"),
+        # many spellings: PRECINCT COMMITTEEMAN, COMMITTEE PERSON - FEMALE REPUBLICAN,
+        # PRECINCT #1 COMMITEEMAN, PRECINCT 1 REPUBLICAN COMMITTEEMAN
+        _rule(r"\bPRECINCT\b.*\bCOMMIT+E+|\bCOMMIT+E+ ?(PERSON|MAN|MEN|WOMAN|WOMEN|MEMBER)S?\b"),
         _K.PRECINCT,
     ),
     (
         _rule(
             r"\b(CITY|TOWN) (COUNCIL|COMMISSION)|\bCOUNCIL WARD\b|\bWARD\b.*\bCOUNCIL|\bMAYOR\b|"
+            r"\bCOUNCIL ?(MEMBER|PERSON)S?\b|\bCOUNCIL\b.*\bAT LARGE\b|"
             r"\bSELECTM[AE]N\b|\bCITY JUDGE\b|\bALDERM[AE]N\b"
         ),
         _K.MUNICIPAL,
@@ -126,11 +129,12 @@ def is_precinct_office(title: str) -> bool:
 @lru_cache(maxsize=8192)
 def office_kind(title: str) -> ContestKind | None:
     _, title = county_label(title)
+    if STUDY_COMMISSION.search(title):
+        # a local government study commission follows its government (before COMMISSIONER)
+        return _K.MUNICIPAL if re.search(r"\b(CITY|TOWN)\b", title, re.IGNORECASE) else _K.COUNTY
     for pattern, kind in OFFICE_RULES:
         if pattern.search(title):
             return kind
-    if STUDY_COMMISSION.search(title):
-        return _K.MUNICIPAL if re.search(r"\b(CITY|TOWN)\b", title, re.IGNORECASE) else _K.COUNTY
     return None
 
 
@@ -158,9 +162,7 @@ class Retention:
 
 # A recount already made: "PRECINCT COMMITTEEWOMAN - RECOUNT", "RECOUNT OF ...",
 # "... (RECOUNT)". 13-16-201 gives no second petition (scan.md, "Recount results").
-_RECOUNT_RESULT: Final = _rule(
-    r"[-–—]\s*RECOUNT\s*$|^\s*RECOUNT\s+OF\s+|\(\s*RECOUNT\s*\)\s*$"
-)
+_RECOUNT_RESULT: Final = _rule(r"[-–—]\s*RECOUNT\s*$|^\s*RECOUNT\s+OF\s+|\(\s*RECOUNT\s*\)\s*$")
 
 
 def recount_of(title: str) -> str | None:
@@ -198,7 +200,7 @@ _STATE_MARKER: Final = _rule(
 )
 _SCHOOL_BODY: Final = _rule(
     r"\bSCHOOL DIST|\bSCH\.? DIST|\bSD ?#? ?\d|\bELEMENTARY\b|\bHIGH SCHOOL\b|"
-    r"\bPUBLIC SCHOOLS\b|\bSCHOOL (LEVY|LEVIES|BONDS?|BUILDING)\b"
+    r"\bPUBLIC SCHOOLS\b|\bSCHOOL (LEVY|LEVIES|BONDS?|BUILDING|QUESTION|ELECTION)\b"
 )
 _LOCAL_BODY: Final = _rule(
     r"\bLOCAL\b|\b(CITY|TOWN) OF\b|\bCITY (CHARTER|COUNCIL|RESOLUTION|ORDINANCE)\b|\bCOUNTY\b|"
@@ -213,6 +215,7 @@ class TitleKind(NamedTuple):
 
     kind: ContestKind | None
     doubt: str | None = None
+    could_be: tuple[ContestKind, ...] = ()  # with a doubt: each kind the title could mean
 
 
 # Each of these is asked once per row or contest, and titles repeat across a scan's files.
@@ -245,7 +248,9 @@ def question_kind(title: str) -> TitleKind:
     if len(bodies) > 1:
         named = " and ".join(bodies)
         return TitleKind(
-            None, f'its title names {named}: which one decides it? give --kind "{title}=KIND"'
+            None,
+            f'its title names {named}: which one decides it? give --kind "{title}=KIND"',
+            tuple(bodies.values()),
         )
     if bodies:
         return TitleKind(next(iter(bodies.values())))
@@ -254,6 +259,7 @@ def question_kind(title: str) -> TitleKind:
             None,
             "an initiative or referendum whose title names no body: statewide (state-question) "
             f"or a city's or county's (question)? give --kind \"{title}=KIND\"",
+            (_K.STATE_QUESTION, _K.QUESTION),
         )
     # A levy or bond naming no body: a county's, a city's or a district's within the county,
     # which 13-16-201(3) treats alike (the same office, the same 10 signers).

@@ -47,6 +47,7 @@ from handlers.results.sos_workbooks import COUNTY_WORKBOOK
 from handlers.results.tallies import FileTallies, Tally
 
 T = TypeVar("T")
+MAX_SEATS_WEIGHED = 12  # seat counts tried for a doubt: more than any Montana body elects
 
 
 def reading_line(note: CurrentLawNote) -> str:
@@ -59,6 +60,16 @@ class Choice:
     name: str
     party: str | None
     votes: int
+
+
+@dataclass(frozen=True)
+class OpenDoubt:
+    """A doubt the scan weighs before asking anyone (scan.md, "Ask only where the answer
+    changes the verdict"): each answer it could take, to be checked one by one."""
+
+    reason: str  # the attention line, as first written
+    kinds: tuple[ContestKind, ...] = ()  # each kind the contest could be
+    seats: tuple[int, ...] = ()  # each seat count it could have
 
 
 @dataclass
@@ -87,6 +98,7 @@ class Contest:
     column_seats: int | None = None
     blocked: bool = False  # a doubt that leaves no verdict (the seats doubt does not)
     recount_of: str | None = None  # a recount result: the title of the contest recounted
+    open_doubt: OpenDoubt | None = None  # weighed by the scan: asked only if it matters
 
     def doubt(self, reason: str, *, blocks: bool = True) -> None:
         if reason not in self.attention:
@@ -253,6 +265,7 @@ def _classify(contest: Contest, answers: Answers) -> None:
         reading = question_kind(title)
         if reading.doubt is not None:
             contest.doubt(reading.doubt)
+            contest.open_doubt = OpenDoubt(reading.doubt, kinds=reading.could_be)
         else:
             contest.kind, contest.kind_from = reading.kind, "title"
     elif PRESIDENTIAL.search(title):
@@ -264,7 +277,10 @@ def _classify(contest: Contest, answers: Answers) -> None:
         if found is not None:
             contest.kind, contest.kind_from = found, "title"
     if contest.kind is None and not PRESIDENTIAL.search(title) and not contest.attention:
-        contest.doubt(f'which kind of contest is this? give --kind "{contest.title}=KIND"')
+        which = f'which kind of contest is this? give --kind "{contest.title}=KIND"'
+        contest.doubt(which)
+        # an office of one county ((1), a 10-vote floor) or of several ((2), none)
+        contest.open_doubt = OpenDoubt(which, kinds=(ContestKind.COUNTY, ContestKind.STATE))
 
 
 def match_answer(title: str, answers: Mapping[str, T]) -> T | None:
@@ -407,4 +423,7 @@ def _seats(contest: Contest, answers: Answers, election: str | None) -> None:
         and SEVERAL_SEATS.search(contest.title)
         and not contest.question
     ):
-        contest.doubt(f'how many seats? assumed 1; give --seats "{contest.title}=N"', blocks=False)
+        asked = f'how many seats? give --seats "{contest.title}=N"'
+        contest.doubt(asked, blocks=False)
+        seats = tuple(range(1, min(len(contest.choices), MAX_SEATS_WEIGHED + 1)))
+        contest.open_doubt = OpenDoubt(asked, seats=seats)

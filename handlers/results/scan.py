@@ -9,13 +9,14 @@ from __future__ import annotations
 import hashlib
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Final
 
 from domain import (
     KINDS,
     ContestKind,
+    Family,
     InputError,
     Outcome,
     Verdict,
@@ -34,6 +35,7 @@ from domain.titles import side
 from handlers.results.contests import (
     Answers,
     Contest,
+    OpenDoubt,
     gather,
     merge,
     reading_line,
@@ -167,6 +169,58 @@ def _inputs(contest: Contest, options: ScanOptions) -> dict[str, object] | None:
 
 
 def _verdict(contest: Contest, options: ScanOptions) -> Verdict | None:
+    if contest.open_doubt is not None:
+        _weigh(contest, contest.open_doubt, options)
+        return None  # asked, or nothing to ask: either way no verdict on an assumed answer
+    return _plain_verdict(contest, options)
+
+
+def _weigh(contest: Contest, doubt: OpenDoubt, options: ScanOptions) -> None:
+    """Checks the contest under each answer the doubt could take (scan.md): where every one
+    leaves the margin too large, nobody need answer, and the doubt goes; otherwise there is
+    no verdict, and the attention line says what each answer would give."""
+    answers: list[tuple[str, Contest]] = [
+        (f"as {kind.value}", replace(contest, kind=kind, notes=[], attention=[], blocked=False))
+        for kind in doubt.kinds
+    ] + [
+        (
+            f"with {n} seat{'s' if n != 1 else ''}",
+            replace(contest, seats=n, seats_from="answer", notes=[], attention=[], blocked=False),
+        )
+        for n in doubt.seats
+    ]
+    verdicts = [(said, _plain_verdict(variant, options)) for said, variant in answers]
+    contest.attention.remove(doubt.reason)
+    if verdicts and all(v is not None and v.outcome is Outcome.NOT_AVAILABLE for _, v in verdicts):
+        what = "kind" if doubt.kinds else "seat count"
+        contest.notes.append(f"the margin is too large whichever {what} it is: nothing to ask")
+        contest.blocked = bool(contest.attention)
+        return
+    each = "; ".join(f"{said}: {_what_it_gives(v)}" for said, v in verdicts)
+    contest.doubt(f"{doubt.reason} ({each})")
+
+
+def _what_it_gives(v: Verdict | None) -> str:
+    """One answer of a weighed doubt, in a few words."""
+    if v is None or v.margin is None:
+        return "no verdict"
+    m = v.margin
+    who = (
+        f"{m.behind.name} may petition ({m.margin:,} behind {m.ahead.name})"
+        if v.info.family is Family.CANDIDATE_RACE
+        else f"electors may petition (margin {m.margin:,}, up to {m.max_qualifying_margin:,})"
+    )
+    return {
+        Outcome.AVAILABLE: who,
+        Outcome.PETITION_SHORT: who,
+        Outcome.BOND: f"{who.replace(' may petition', ' may petition with a bond', 1)}",
+        Outcome.TIE: "a tie, recounted as if petitioned",
+        Outcome.DEADLINE_PASSED: "it qualified, but the deadline has passed",
+        Outcome.NOT_AVAILABLE: "margin too large",
+    }.get(v.outcome, v.outcome.value)
+
+
+def _plain_verdict(contest: Contest, options: ScanOptions) -> Verdict | None:
     if (
         contest.kind is None
         or contest.unopposed

@@ -133,7 +133,7 @@ def scan_summary(result: Scan, memory: Remembered | None = None) -> SlackMessage
     attention = [c for c in result.contests if c.contest.attention]
     if attention:
         lines = [
-            f"• {escape_mrkdwn(c.contest.label)}: {escape_mrkdwn(c.contest.attention[0])}"
+            f"• {escape_mrkdwn(c.contest.label)}: {escape_mrkdwn('; '.join(c.contest.attention))}"
             for c in attention
         ]
         blocks.append(

@@ -14,7 +14,7 @@ import pytest
 from bot.terminal import verdict_output
 from domain import ContestKind, Outcome, verdict_json
 from domain.readings import NONPARTISAN_PRIMARY, RETENTION
-from handlers.results import ScanOptions, scan, scan_csv, scan_json, scan_text
+from handlers.results import ScanOptions, answers_from, scan, scan_csv, scan_json, scan_text
 from handlers.results.contests import reading_line
 from handlers.results.report import CSV_COLUMNS, check_line
 from handlers.results.scan import Scan, ScannedContest
@@ -68,12 +68,24 @@ def test_a_county_levy_about_schools_is_the_countys() -> None:
     assert c.contest.kind is ContestKind.QUESTION
 
 
-def test_a_title_naming_two_bodies_goes_to_a_person() -> None:
+def test_a_title_naming_two_bodies_goes_to_a_person_where_the_answer_matters() -> None:
     title = "SCHOOL DISTRICT 4 AND CITY OF LIVINGSTON JOINT LEVY"
-    c = by_title(run(table(f"{title},Yes,700", f"{title},No,650")), title)
+    c = by_title(run(table(f"{title},Yes,700", f"{title},No,698")), title)
     assert c.verdict is None and c.contest.kind is None
     (doubt,) = c.contest.attention
     assert "names a school district and a county, city or district" in doubt and "--kind" in doubt
+    # what each answer would give, said on the line that asks
+    assert "as school-question: electors may petition (margin 2, up to 3)" in doubt
+    assert "as question: electors may petition (margin 2, up to 3)" in doubt
+
+
+def test_a_one_sided_contest_with_a_doubtful_body_raises_no_attention() -> None:
+    title = "SCHOOL DISTRICT 4 AND CITY OF LIVINGSTON LAND EXCHANGE"
+    result = run(table(f"{title},Yes,9438", f"{title},No,4251"))
+    c = by_title(result, title)
+    assert c.verdict is None and c.contest.attention == []
+    assert c.contest.notes == ["the margin is too large whichever kind it is: nothing to ask"]
+    assert "Need a person" not in scan_text(result)
 
 
 # --- primaries ---------------------------------------------------------------------------
@@ -149,11 +161,16 @@ def test_the_2022_primary_asks_no_person_about_a_two_candidate_nonpartisan_race(
 def test_a_singular_supervisor_with_five_candidates_raises_the_seats_doubt() -> None:
     title = "GALLATIN SOIL CONSERVATION DISTRICT SUPERVISOR"
     rows = [
-        f"{title},{n},{v}" for n, v in (("A", 900), ("B", 850), ("C", 800), ("D", 700), ("E", 600))
+        f"{title},{n},{v}" for n, v in (("A", 900), ("B", 850), ("C", 800), ("D", 795), ("E", 600))
     ]
     c = by_title(run(table(*rows)), title)
-    assert c.verdict is not None  # checked for 1 seat ...
-    assert any(a.startswith("how many seats? assumed 1") for a in c.contest.attention)
+    assert c.verdict is None  # never a verdict on an assumed seat count that matters
+    (asked,) = c.contest.attention
+    assert asked == (
+        f'how many seats? give --seats "{title}=N" (with 1 seat: margin too large; with 2 '
+        "seats: margin too large; with 3 seats: D may petition (5 behind C); with 4 seats: "
+        "margin too large)"
+    )
 
 
 # --- coverage and counties ----------------------------------------------------------------
@@ -307,3 +324,43 @@ def test_a_retention_contest_says_the_reading_is_ours_in_text_and_json() -> None
     assert "this reading is ours" in text
     (c,) = scan_json(result)["contests"]
     assert reading_line(RETENTION) in c["notes"]
+
+
+# --- seats: asked only where the answer changes the verdict ---------------------------------
+
+STUDY = "CITY OF BOZEMAN GOVERNMENT STUDY COMMISSIONER"
+STUDY_ROWS = tuple(
+    f"{STUDY},{name},{votes}"
+    for name, votes in (
+        ("ALDER", 1000),
+        ("BIRCH", 990),
+        ("CEDAR", 980),
+        ("DOGWOOD", 970),
+        ("ELM", 960),
+        ("FIR", 950),
+        ("GINKGO", 900),
+        ("HAZEL", 897),
+        ("IRONWOOD", 500),
+    )
+)
+
+
+def test_a_study_commission_with_7_seats_given_names_the_right_close_pair() -> None:
+    c = by_title(run(table(*STUDY_ROWS), answers=answers_from([], [f"{STUDY}=7"])), STUDY)
+    assert c.contest.kind is ContestKind.MUNICIPAL  # it follows the government: a city's
+    assert c.verdict is not None and c.verdict.margin is not None
+    m = c.verdict.margin
+    assert (m.behind.name, m.ahead.name, m.margin) == ("HAZEL", "GINKGO", 3)
+    assert c.contest.attention == []
+
+
+def test_assumed_1_seat_gives_no_verdict_where_7_would_differ() -> None:
+    result = run(table(*STUDY_ROWS))
+    c = by_title(result, STUDY)
+    assert c.verdict is None  # never "Recount available" on an assumed seat count
+    (asked,) = c.contest.attention
+    assert asked.startswith(f'how many seats? give --seats "{STUDY}=N" (with 1 seat: BIRCH')
+    assert "with 7 seats: HAZEL may petition (3 behind GINKGO)" in asked
+    text = scan_text(result)
+    assert "Recount available" not in text.replace("recount available", "")
+    assert "with 7 seats: HAZEL may petition" in " ".join(text.split())  # the report says it
