@@ -24,6 +24,7 @@ from handlers.results import (
     ResultsFileError,
     ScanOptions,
     answers_from,
+    counties_from,
     scan,
     scan_csv,
     scan_json,
@@ -61,6 +62,13 @@ def add_scan_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seats", action="append", default=[], metavar='"TITLE=N"')
     parser.add_argument("--kind", action="append", default=[], metavar='"TITLE=KIND"')
+    parser.add_argument(
+        "--county",
+        action="append",
+        default=[],
+        metavar='"FILE=NAME"',
+        help="the county a file is from, where it does not say (2024 county workbooks)",
+    )
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="the scan as JSON")
     output.add_argument("--csv", action="store_true", help="one row per contest")
@@ -115,6 +123,7 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             election=args.election,
             complete=args.complete,
             answers=answers_from(args.kind, args.seats),
+            counties=counties_from(args.county),
         )
         result = scan([(p.name, _read(p)) for p in expand(args.files)], options)
         earlier = (

@@ -2,7 +2,7 @@
 
 from handlers.results.contests import Answers
 from handlers.results.report import scan_csv, scan_json, scan_text
-from handlers.results.scan import Scan, ScanOptions, answers_from, scan
+from handlers.results.scan import Scan, ScanOptions, answers_from, counties_from, scan
 from handlers.results.tables import MAX_BYTES, ResultsFileError
 
 __all__ = [
@@ -12,6 +12,7 @@ __all__ = [
     "Scan",
     "ScanOptions",
     "answers_from",
+    "counties_from",
     "scan",
     "scan_csv",
     "scan_json",

@@ -44,6 +44,7 @@ from domain.titles import (
     seats_in,
 )
 from handlers.results.sos_workbooks import COUNTY_WORKBOOK
+from handlers.results.tables import ResultsFileError
 from handlers.results.tallies import FileTallies, Tally
 
 T = TypeVar("T")
@@ -128,6 +129,15 @@ class Contest:
             parts.append(self.precinct)
         return " — ".join(parts)
 
+    @property
+    def shown_as(self) -> str:
+        """The label as a report lists it: a one-county contest whose county no file names
+        says so and names its file, since that county is where its petition is filed."""
+        one_county = self.kind is not None and KINDS[self.kind].one_county
+        if one_county and not self.county and self.files:
+            return f"{self.label} — county not named in {min(self.files)}"
+        return self.label
+
 
 @dataclass(frozen=True, slots=True)
 class Answers:
@@ -207,14 +217,23 @@ def whole_state(files: Iterable[FileTallies], contests: Iterable[Contest]) -> bo
     return all(proofs.get(f.name) for f in workbooks)
 
 
-def gather(files: Iterable[FileTallies], election: str | None) -> list[Contest]:
-    """The fine contests: one per key, party, county and precinct."""
+def gather(
+    files: Iterable[FileTallies], election: str | None, counties: Mapping[str, str] | None = None
+) -> list[Contest]:
+    """The fine contests: one per key, party, county and precinct. `counties`: the county a
+    file is from, as a person named it (`--county`), where the file does not say."""
     groups: dict[tuple[str, str | None, str | None, str | None], Contest] = {}
     for file in files:
         primary = (election or file.election or "general") == "primary"
         whole = _whole(file)
         this_file = f"file {file.name}"  # a county workbook's county is its file
         its_county = file_county(file)
+        given = (counties or {}).get(file.name)
+        if given is not None and its_county is not None and given != its_county:
+            raise ResultsFileError(
+                f"{file.name} names {its_county} County in its titles, not {given}: check --county"
+            )
+        its_county = its_county or given
         for tally in file.tallies:
             party, choice_party = _party(tally, primary)
             county = tally.county or county_label(tally.title)[0] or its_county

@@ -172,7 +172,7 @@ def _wrap(line: str, indent: str = "  ", then: str | None = None) -> list[str]:
 
 def contest_headline(scanned: ScannedContest) -> str:
     assert scanned.verdict is not None
-    return f"{explain(scanned.verdict).outcome} — {scanned.contest.label}"
+    return f"{explain(scanned.verdict).outcome} — {scanned.contest.shown_as}"
 
 
 def contest_facts(scanned: ScannedContest) -> list[str]:
@@ -204,7 +204,7 @@ def check_line(scanned: ScannedContest) -> str:
 def contest_lines(scanned: ScannedContest) -> list[str]:
     """One contest in the text report."""
     if scanned.verdict is None:
-        return _wrap(f"{scanned.contest.label}: {_choices(scanned)}")
+        return _wrap(f"{scanned.contest.shown_as}: {_choices(scanned)}")
     lines = _wrap(contest_headline(scanned))
     for fact in contest_facts(scanned):
         lines += _wrap(fact, "    ", "      ")
@@ -343,7 +343,7 @@ def recount_facts(scanned: ScannedContest, result: Scan) -> list[str]:
 
 
 def recount_lines(scanned: ScannedContest, result: Scan) -> list[str]:
-    lines = _wrap(f"{scanned.contest.label}:")
+    lines = _wrap(f"{scanned.contest.shown_as}:")
     for fact in recount_facts(scanned, result):
         lines += _wrap(fact, "    ", "      ")
     return lines
@@ -377,7 +377,7 @@ def scan_text(result: Scan, *, show_all: bool = False) -> str:
     if attention:
         out += ["", f"Need a person ({len(attention)})"]
         for scanned in attention:
-            out += _wrap(f"{scanned.contest.label}:")
+            out += _wrap(f"{scanned.contest.shown_as}:")
             for reason in scanned.contest.attention:
                 out += _wrap(reason, "    - ", "      ")
             shown.add(id(scanned))
@@ -389,7 +389,7 @@ def scan_text(result: Scan, *, show_all: bool = False) -> str:
                 contest_lines(scanned)
                 if scanned.verdict
                 else _wrap(
-                    f"{scanned.contest.label}: "
+                    f"{scanned.contest.shown_as}: "
                     + (
                         "unopposed"
                         if scanned.contest.unopposed

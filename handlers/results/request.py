@@ -9,13 +9,13 @@ from datetime import date
 from typing import Final
 
 from domain import InputError
-from handlers.results.scan import ScanOptions, answers_from
+from handlers.results.scan import ScanOptions, answers_from, counties_from
 from handlers.syntax.dates import month_date, single_word_date
 from handlers.syntax.tokens import Token, tokenize
 
 TAKES: Final = (
     'canvass DATE, state canvass DATE, complete, election general|primary, seats "TITLE=N", '
-    'kind "TITLE=KIND"'
+    'kind "TITLE=KIND", county "FILE=NAME"'
 )
 
 
@@ -30,6 +30,7 @@ def scan_request(text: str, today: date) -> ScanOptions:
     complete = False
     kinds: list[str] = []
     seats: list[str] = []
+    counties: list[str] = []
     i = 0
     while i < len(tokens):
         # The scan's own advice is written as the command line's options ("give --kind ..."):
@@ -46,8 +47,8 @@ def scan_request(text: str, today: date) -> ScanOptions:
             and following.word in ("general", "primary")
         ):
             election, i = following.word, i + 2
-        elif word in ("seats", "kind") and following is not None:
-            (seats if word == "seats" else kinds).append(following.text)
+        elif word in ("seats", "kind", "county") and following is not None:
+            {"seats": seats, "kind": kinds, "county": counties}[word].append(following.text)
             i += 2
         elif word == "canvass" and following is not None:
             canvass, i = _date_at(tokens, i + 1, today, "canvass")
@@ -68,6 +69,7 @@ def scan_request(text: str, today: date) -> ScanOptions:
         election=election,
         complete=complete,
         answers=answers_from(kinds, seats),
+        counties=counties_from(counties),
     )
 
 

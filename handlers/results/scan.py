@@ -24,6 +24,7 @@ from domain import (
     check,
     resolve_kind,
 )
+from domain.montana import COUNTY_NAMES
 from domain.readings import (
     RETAINED,
     RETENTION,
@@ -57,6 +58,8 @@ class ScanOptions:
     election: str | None = None  # "general" | "primary"; else what the files say
     complete: bool = False
     answers: Answers = field(default_factory=Answers)
+    # `--county "FILE=NAME"`: the county a file is from, where the file does not say
+    counties: Mapping[str, str] = field(default_factory=dict)
 
     def as_json(self) -> dict[str, Any]:
         """What a watch keeps of these options (JSON; the day of each round is its own):
@@ -70,6 +73,7 @@ class ScanOptions:
             "complete": self.complete,
             "kinds": [f"{k}={v.value}" for k, v in self.answers.kinds.items()],
             "seats": [f"{k}={v}" for k, v in self.answers.seats.items()],
+            "counties": [f"{k}={v}" for k, v in self.counties.items()],
         }
 
     @classmethod
@@ -87,6 +91,7 @@ class ScanOptions:
             election=data.get("election"),
             complete=bool(data.get("complete")),
             answers=answers_from(data.get("kinds", []), data.get("seats", [])),
+            counties=counties_from(data.get("counties", [])),
         )
 
 
@@ -275,7 +280,10 @@ def scan(named_files: Sequence[tuple[str, bytes]], options: ScanOptions) -> Scan
     if not any(f.tallies for f in files):
         raise ResultsFileError(f"{files[0].name if files else 'input'}: no contest in the file")
     election, election_from = _election(files, options)
-    contests = merge(gather(files, election), options.answers)
+    named = [name for name in options.counties if name not in {f.name for f in files}]
+    if named:
+        raise ResultsFileError(f'--county "{named[0]}=...": no file of that name is scanned')
+    contests = merge(gather(files, election, options.counties), options.answers)
     twice = twice_given(files, contests)
     if twice is not None:
         raise ResultsFileError(twice)  # summing them would count that county twice
@@ -344,3 +352,23 @@ def answers_from(kinds: Sequence[str], seats: Sequence[str]) -> Answers:
                     raise InputError.about(None, f'"{answer}": seats must be a whole number from 1')
                 seat_answers[key] = int(value)
     return Answers(kind_answers, seat_answers)
+
+
+def counties_from(given: Sequence[str]) -> dict[str, str]:
+    """`--county "FILE=NAME"` answers: the county a file is from, one of the 56 (" County"
+    may be written or not, any case). Raises InputError."""
+    known = {name.casefold(): name for name in COUNTY_NAMES}
+    out: dict[str, str] = {}
+    for answer in given:
+        file, sep, value = answer.rpartition("=")
+        county = value.strip()
+        if county.casefold().endswith(" county"):
+            county = county[: -len(" county")].strip()
+        if not sep or not file.strip():
+            raise InputError.about(None, f'"{answer}": write FILE=COUNTY')
+        if county.casefold() not in known:
+            raise InputError.about(
+                None, f'"{answer}": {county or "(nothing)"} is not a Montana county'
+            )
+        out[file.strip()] = known[county.casefold()]
+    return out

@@ -91,3 +91,25 @@ def test_files_of_two_elections_are_not_scanned_together() -> None:
     status, out, err = recount(str(need(PRIMARY_2020)), str(need(LEGISLATIVE)))
     assert (status, out) == (2, "")
     assert "is a primary" in err and "a general" in err and "scan each election apart" in err
+
+
+def test_a_one_county_contest_shows_its_county_or_its_file(tmp_path: Path) -> None:
+    table = tmp_path / "sheriff.csv"
+    table.write_text("contest,choice,votes\nSheriff,Smith,1204\nSheriff,Jones,1199\n")
+    status, out, _ = recount(str(table), "--today", "2022-11-30", "--canvass", "2022-11-28")
+    assert status == 0 and "Recount available — Sheriff — county not named in sheriff.csv" in out
+    status, out, _ = recount(
+        str(table), "--county", "sheriff.csv=gallatin county", "--today", "2022-11-30"
+    )
+    assert status == 0 and "Recount available — Sheriff — Gallatin County" in out
+    status, _, err = recount(str(table), "--county", "sheriff.csv=Gotham")
+    assert status == 2 and "Gotham is not a Montana county" in err
+    status, _, err = recount(str(table), "--county", "other.csv=Gallatin")
+    assert status == 2 and "no file of that name is scanned" in err
+
+
+def test_a_county_named_against_what_the_workbook_says_is_refused() -> None:
+    first = sorted(need(RESULTS / "sos-county-2022-general").glob("*.xlsx"))[0]
+    status, out, err = recount(str(first), "--county", f"{first.name}=Yellowstone")
+    assert (status, out) == (2, "")
+    assert "County in its titles, not Yellowstone: check --county" in err

@@ -118,7 +118,7 @@ def scan_summary(result: Scan, memory: Remembered | None = None) -> SlackMessage
     recounts = recount_results(result)
     if recounts:
         lines = [
-            f"• {escape_mrkdwn(c.contest.label)}: "
+            f"• {escape_mrkdwn(c.contest.shown_as)}: "
             + escape_mrkdwn(" ".join(recount_facts(c, result)))
             for c in recounts[:MAX_LISTED]
         ]
@@ -133,7 +133,8 @@ def scan_summary(result: Scan, memory: Remembered | None = None) -> SlackMessage
     attention = [c for c in result.contests if c.contest.attention]
     if attention:
         lines = [
-            f"• {escape_mrkdwn(c.contest.label)}: {escape_mrkdwn('; '.join(c.contest.attention))}"
+            f"• {escape_mrkdwn(c.contest.shown_as)}: "
+            + escape_mrkdwn("; ".join(c.contest.attention))
             for c in attention
         ]
         blocks.append(

@@ -116,7 +116,8 @@ def test_text_leads_with_what_needs_doing() -> None:
     )
     assert "within 5 days after the state canvass, not before it." in waiting
     assert "Recount available — county office" not in text  # the scan's label, not the kind alone
-    assert "  Recount available — County attorney" in lines
+    # a one-county contest shows its county, or the file that does not name it
+    assert "  Recount available — County attorney — county not named in t.csv" in lines
     assert (
         lines[-1]
         == "2 other contests: 1 outside the margin or with nothing to petition, 1 unopposed "

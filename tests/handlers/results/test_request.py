@@ -26,6 +26,13 @@ def test_every_option_as_words() -> None:
     assert dict(options.answers.kinds) == {"levy": ContestKind.QUESTION}
 
 
+def test_the_county_a_file_is_from() -> None:
+    options = scan_request('scan county "CTYALL Results(3).xlsx=Park County"', TODAY)
+    assert dict(options.counties) == {"CTYALL Results(3).xlsx": "Park"}
+    with pytest.raises(InputError, match="Gotham is not a Montana county"):
+        scan_request('county "results.xlsx=Gotham"', TODAY)
+
+
 @pytest.mark.parametrize("text", ["", "scan", "Scan canvass 11/28", "general"])
 def test_short_forms(text: str) -> None:
     scan_request(text, TODAY)
