@@ -15,7 +15,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Final
 
-from domain.citations import Cited
+from domain.citations import BOND_RECOUNT_SHARE, Cited
 from domain.current_law import Confidence, CurrentLawNote, Shown
 from domain.kinds import KINDS, ContestKind
 from domain.routes import SCHOOL, route_of
@@ -127,6 +127,22 @@ class RetentionResult(Enum):
     RETAINED = "retained"  # nobody is defeated: nobody can petition (RETAINED)
     TIED = "tied"  # a person decides (the Secretary of State)
     REJECTED = "rejected"  # the judge is the defeated candidate (RETENTION)
+
+
+# A retained judge's close vote is never hidden (scan.md): within 1/2 of 1% it is listed.
+CLOSE_RETENTION: Final = (
+    "whether a retention vote can be recounted is not settled by any text we saw: a retention "
+    "is also a question submitted to the vote of the people, which would make it an electors' "
+    "petition under (3)-(5) [our reading]; the court route of 13-16-301 (an elector's "
+    "application to the district court of the elector's county, within 5 days after the "
+    "canvass; text seen) is open to a ballot issue"
+)
+
+
+def close_retention(yes: int, no: int) -> bool:
+    """A retention vote decided by not more than 1/2 of 1% of the votes cast on it."""
+    total = yes + no
+    return total > 0 and abs(yes - no) <= BOND_RECOUNT_SHARE.value * total
 
 
 def retention_result(yes: int, no: int) -> RetentionResult:

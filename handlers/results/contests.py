@@ -42,6 +42,7 @@ from domain.titles import (
     recount_of,
     retention,
     seats_in,
+    side,
 )
 from handlers.results.sos_workbooks import COUNTY_WORKBOOK
 from handlers.results.tables import ResultsFileError
@@ -100,6 +101,7 @@ class Contest:
     blocked: bool = False  # a doubt that leaves no verdict (the seats doubt does not)
     recount_of: str | None = None  # a recount result: the title of the contest recounted
     open_doubt: OpenDoubt | None = None  # weighed by the scan: asked only if it matters
+    close_retention: bool = False  # a judge retained within 1/2 of 1%: listed, never hidden
 
     def doubt(self, reason: str, *, blocks: bool = True) -> None:
         if reason not in self.attention:
@@ -128,6 +130,12 @@ class Contest:
         if self.precinct:
             parts.append(self.precinct)
         return " — ".join(parts)
+
+    def approve_reject(self) -> tuple[int, int]:
+        """A retention vote's approve and reject (Yes/No) votes."""
+        yes = sum(c.votes for c in self.choices if side(c.name) is True)
+        no = sum(c.votes for c in self.choices if side(c.name) is False)
+        return yes, no
 
     @property
     def shown_as(self) -> str:

@@ -15,11 +15,17 @@ from typing import Any, Final
 
 from domain import KINDS, Outcome, verdict_json
 from domain.changes import Band, Change, ChangeKind
-from domain.citations import BOND_BAND_WORDS, MARGIN_SHARE, MONTANA_COUNTIES, percent_phrase
+from domain.citations import (
+    BOND_BAND_WORDS,
+    BOND_RECOUNT_SHARE,
+    MARGIN_SHARE,
+    MONTANA_COUNTIES,
+    percent_phrase,
+)
 from domain.deadline import long_date
 from domain.explain import explain, what_if
 from domain.kinds import state_canvass_subsections
-from domain.readings import RECOUNT_RESULT
+from domain.readings import CLOSE_RETENTION, RECOUNT_RESULT
 from domain.related import AFTER_STATE_CANVASS
 from domain.routes import BOND
 from handlers.results.compare import change_line, no_change_line, scanned_by_identity
@@ -183,7 +189,10 @@ def contest_facts(scanned: ScannedContest) -> list[str]:
     assert v is not None
     e = explain(v)
     lines = []
-    if v.margin is not None:
+    if v.margin is not None and scanned.contest.retention is not None:
+        # a rejected judge: approve and reject, never a candidate called "rejection (won)"
+        lines += [approve_reject_line(scanned), *e.margin_lines[1:2]]
+    elif v.margin is not None:
         lines += [*e.margin_lines[:2]]
     lines.append(e.summary)
     if v.margin is not None:
@@ -193,6 +202,14 @@ def contest_facts(scanned: ScannedContest) -> list[str]:
     lines += scanned.contest.notes
     lines += e.current_law
     return lines
+
+
+# The quick syntax has no retention form: a line naming a candidate "rejection" would not
+# reproduce a retention (scan.md), so none is printed.
+NO_RETENTION_LINE: Final = (
+    "the quick syntax has no retention form; the Check button in Slack posts this verdict, "
+    "read as the judge against rejection"
+)
 
 
 def check_line(scanned: ScannedContest) -> str:
@@ -208,7 +225,10 @@ def contest_lines(scanned: ScannedContest) -> list[str]:
     lines = _wrap(contest_headline(scanned))
     for fact in contest_facts(scanned):
         lines += _wrap(fact, "    ", "      ")
-    lines += _wrap(f"Check it: {check_line(scanned)}", "    ", "      ")
+    if scanned.contest.retention is not None:
+        lines += _wrap(f"Check it: {NO_RETENTION_LINE}", "    ", "      ")
+    else:
+        lines += _wrap(f"Check it: {check_line(scanned)}", "    ", "      ")
     return lines
 
 
@@ -309,6 +329,29 @@ def share_line(count: int) -> str:
     )
 
 
+def close_retentions(result: Scan) -> list[ScannedContest]:
+    """Judges retained within 1/2 of 1%: listed, never hidden (scan.md, retention votes)."""
+    return [c for c in result.contests if c.contest.close_retention]
+
+
+def approve_reject_line(scanned: ScannedContest) -> str:
+    yes, no = scanned.contest.approve_reject()
+    return f"Approve {yes:,} · Reject {no:,}"
+
+
+def retention_facts(scanned: ScannedContest) -> list[str]:
+    yes, no = scanned.contest.approve_reject()
+    return [
+        f"{approve_reject_line(scanned)}: retained by {_votes(yes - no)} of {yes + no:,}, "
+        f"within {percent_phrase(BOND_RECOUNT_SHARE)}.",
+        f"{CLOSE_RETENTION[0].upper()}{CLOSE_RETENTION[1:]}.",
+    ]
+
+
+def _votes(n: int) -> str:
+    return f"{n:,} vote" if n == 1 else f"{n:,} votes"
+
+
 def recount_results(result: Scan) -> list[ScannedContest]:
     """Contests that hold the result of a recount already made (scan.md)."""
     return [c for c in result.contests if c.contest.recount_of is not None]
@@ -366,6 +409,17 @@ def scan_text(result: Scan, *, show_all: bool = False) -> str:
         out += ["", f"{WAITING_TITLE} ({len(waiting)})"]
         for scanned in waiting:
             out += contest_lines(scanned)
+            shown.add(id(scanned))
+    retentions = close_retentions(result)
+    if retentions:
+        out += [
+            "",
+            f"Retention votes within {percent_phrase(BOND_RECOUNT_SHARE)} ({len(retentions)})",
+        ]
+        for scanned in retentions:
+            out += _wrap(f"{scanned.contest.shown_as}:")
+            for fact in retention_facts(scanned):
+                out += _wrap(fact, "    ", "      ")
             shown.add(id(scanned))
     recounts = recount_results(result)
     if recounts:

@@ -29,10 +29,10 @@ from domain.readings import (
     RETAINED,
     RETENTION,
     RetentionResult,
+    close_retention,
     retention_as_race,
     retention_result,
 )
-from domain.titles import side
 from handlers.results.contests import (
     Answers,
     Contest,
@@ -145,13 +145,13 @@ def _inputs(contest: Contest, options: ScanOptions) -> dict[str, object] | None:
     if contest.retention is not None:
         contest.notes.append(reading_line(RETENTION))
     if contest.question or contest.retention is not None:
-        yes = sum(c.votes for c in contest.choices if side(c.name) is True)
-        no = sum(c.votes for c in contest.choices if side(c.name) is False)
+        yes, no = contest.approve_reject()
         if contest.retention is None:
             return {**fields, "votes_for": yes, "votes_against": no}
         result = retention_result(yes, no)
         if result is RetentionResult.RETAINED:
             contest.notes.append(RETAINED)
+            contest.close_retention = close_retention(yes, no)
             return None
         if result is RetentionResult.TIED:
             contest.doubt("a tied retention vote: ask the Secretary of State")

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from domain.citations import BOND_RECOUNT_SHARE, percent_phrase
 from handlers.results import Scan
 from handlers.results.compare import change_line
 from handlers.results.report import (
+    NO_RETENTION_LINE,
     SECTIONS,
     HowToAdd,
+    close_retentions,
     contest_facts,
     contest_headline,
     county_share,
@@ -17,6 +20,7 @@ from handlers.results.report import (
     plural,
     recount_facts,
     recount_results,
+    retention_facts,
     share_line,
 )
 from handlers.results.scan import ScannedContest
@@ -42,7 +46,10 @@ def _contest_block(scanned: ScannedContest) -> dict[str, Any]:
     assert scanned.verdict is not None
     lines = [f"*{escape_mrkdwn(contest_headline(scanned))}*"]
     lines.extend(escape_mrkdwn(fact) for fact in contest_facts(scanned))
-    lines.append(f"Check it: `{COMMAND} {escape(quick_syntax(scanned.verdict.inputs))}`")
+    if scanned.contest.retention is not None:
+        lines.append(f"Check it: {escape_mrkdwn(NO_RETENTION_LINE)}")
+    else:
+        lines.append(f"Check it: `{COMMAND} {escape(quick_syntax(scanned.verdict.inputs))}`")
     block: dict[str, Any] = {"type": "section", "text": mrkdwn("\n".join(lines))}
     button = check_button(scanned)
     if button is not None:
@@ -115,6 +122,16 @@ def scan_summary(result: Scan, memory: Remembered | None = None) -> SlackMessage
     shares = sum(county_share(c) for c in result.contests)
     if shares:
         blocks.append({"type": "context", "elements": [mrkdwn(escape_mrkdwn(share_line(shares)))]})
+    retentions = close_retentions(result)
+    if retentions:
+        lines = [
+            f"• {escape_mrkdwn(c.contest.shown_as)}: " + escape_mrkdwn(" ".join(retention_facts(c)))
+            for c in retentions[:MAX_LISTED]
+        ]
+        head = f"*Retention votes within {escape_mrkdwn(percent_phrase(BOND_RECOUNT_SHARE))}*"
+        blocks.append(
+            {"type": "section", "text": mrkdwn(clip(f"{head}\n" + "\n".join(lines), 3000))}
+        )
     recounts = recount_results(result)
     if recounts:
         lines = [

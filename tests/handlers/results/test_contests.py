@@ -364,3 +364,33 @@ def test_assumed_1_seat_gives_no_verdict_where_7_would_differ() -> None:
     text = scan_text(result)
     assert "Recount available" not in text.replace("recount available", "")
     assert "with 7 seats: HAZEL may petition" in " ".join(text.split())  # the report says it
+
+
+# --- retention votes: a close one is never hidden -----------------------------------------
+
+JUDGE = "Shall Judge JANE DOE of DISTRICT 18 DEPT 4 of the state of Montana be retained"
+
+
+def test_a_retained_judge_within_half_a_percent_is_listed() -> None:
+    # the district's whole vote (a county's share of it is no verdict: --complete)
+    result = run(table(f"{JUDGE},Yes,50010", f"{JUDGE},No,49990"), complete=True)
+    c = by_title(result, JUDGE)
+    assert c.verdict is None and c.contest.close_retention
+    said = " ".join(scan_text(result).split())
+    assert "Retention votes within 1/2 of 1% (1)" in said
+    assert "Approve 50,010 · Reject 49,990: retained by 20 votes of 100,000, within 1/2 of 1%" in (
+        said
+    )
+    assert "not settled by any text we saw" in said and "13-16-301" in said
+    # a comfortable retention is not listed
+    wide = run(table(f"{JUDGE},Yes,60000", f"{JUDGE},No,40000"), complete=True)
+    assert not by_title(wide, JUDGE).contest.close_retention
+    assert "Retention votes" not in scan_text(wide)
+
+
+def test_a_rejected_judge_reads_approve_and_reject_never_rejection_won() -> None:
+    result = run(table(f"{JUDGE},Yes,49995", f"{JUDGE},No,50005"), complete=True)
+    text = " ".join(scan_text(result).split())
+    assert "Approve 49,995 · Reject 50,005" in text
+    assert "rejection 50,005 (won)" not in text and '"rejection"' not in text
+    assert "the quick syntax has no retention form" in text
