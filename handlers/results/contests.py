@@ -102,6 +102,7 @@ class Contest:
     recount_of: str | None = None  # a recount result: the title of the contest recounted
     open_doubt: OpenDoubt | None = None  # weighed by the scan: asked only if it matters
     close_retention: bool = False  # a judge retained within 1/2 of 1%: listed, never hidden
+    keyed_by_county: bool = False  # its rows name their county (formats 3-5), not its code
 
     def doubt(self, reason: str, *, blocks: bool = True) -> None:
         if reason not in self.attention:
@@ -251,6 +252,7 @@ def gather(
                 contest = Contest(tally.key, tally.title, party, county, tally.precinct)
                 groups[key] = contest
             _add(contest, tally, choice_party)
+            contest.keyed_by_county = contest.keyed_by_county or tally.county is not None
             contest.files.add(file.name)
             contest.counties.add(tally.county or its_county or this_file)
             contest.whole_sources.add(whole)
@@ -329,7 +331,10 @@ def merge(contests: list[Contest], answers: Answers) -> list[Contest]:
         # An unknown kind stays apart by county (it may be a county's own office); the
         # presidential race is statewide whatever else is unknown about it.
         unknown = contest.kind is None and not PRESIDENTIAL.search(contest.title)
-        place = (contest.county, contest.precinct) if one_county or unknown else ()
+        # An SOS contest code names one contest wherever it is found: a district's code in two
+        # counties' workbooks is one district spanning them (settle makes it the wider kind).
+        coded = contest.key.isdigit() and not contest.keyed_by_county
+        place = (contest.county, contest.precinct) if (one_county or unknown) and not coded else ()
         key = (contest.key, contest.party, contest.kind, *place)
         into = merged.get(key)
         if into is None:
@@ -343,6 +348,41 @@ def merge(contests: list[Contest], answers: Answers) -> list[Contest]:
         for reason in contest.attention:
             into.doubt(reason, blocks=contest.blocked)
     return list(merged.values())
+
+
+def in_several_counties(contests: Iterable[Contest]) -> list[list[Contest]]:
+    """Questions and district offices whose title a county-keyed file (a precinct file,
+    OpenElections, a typed table) shows in two or more counties: one district spanning them
+    ((5) or (2)), or a separate contest in each ((3) or (1))? The files cannot tell."""
+    groups: dict[tuple[object, ...], list[Contest]] = {}
+    for c in contests:
+        if (
+            c.kind in SPANNING
+            and c.kind_from != "answer"
+            and c.keyed_by_county
+            and c.county is not None
+        ):
+            groups.setdefault((c.key, c.party, c.kind, c.precinct), []).append(c)
+    return [g for g in groups.values() if len({c.county for c in g}) > 1]
+
+
+def joined(group: list[Contest]) -> Contest:
+    """A group of one title's contests in several counties, as one district's contest."""
+    first = group[0]
+    assert first.kind is not None
+    together = Contest(first.key, first.title, first.party, None, first.precinct)
+    for c in group:
+        for choice in c.choices:
+            _add(together, _as_tally(choice), choice.party)
+        together.files |= c.files
+        together.counties |= c.counties
+    together.kind, together.kind_from = SPANNING[first.kind], "answer"
+    together.question, together.seats, together.seats_from = (
+        first.question,
+        first.seats,
+        first.seats_from,
+    )
+    return together
 
 
 def _as_tally(choice: Choice) -> Tally:

@@ -28,6 +28,7 @@ from domain.montana import COUNTY_NAMES
 from domain.readings import (
     RETAINED,
     RETENTION,
+    SPANNING,
     RetentionResult,
     close_retention,
     retention_as_race,
@@ -38,6 +39,8 @@ from handlers.results.contests import (
     Contest,
     OpenDoubt,
     gather,
+    in_several_counties,
+    joined,
     merge,
     reading_line,
     settle,
@@ -205,6 +208,37 @@ def _weigh(contest: Contest, doubt: OpenDoubt, options: ScanOptions) -> None:
     contest.doubt(f"{doubt.reason} ({each})")
 
 
+def _weigh_spanning(
+    group: list[Contest], scanned: list[ScannedContest], options: ScanOptions
+) -> None:
+    """One title in several counties of a county-keyed file: one district spanning them, or
+    a separate contest in each? Asked only where the answers give different outcomes
+    (scan.md); then no verdict for any of them, and the line says what each answer gives."""
+    first = group[0]
+    assert first.kind is not None
+    wider = SPANNING[first.kind]
+    mine = [s for s in scanned if any(s.contest is c for c in group)]
+    together = _plain_verdict(joined(group), options)
+    separate = [s.verdict for s in mine]
+    outcomes = [together, *separate]
+    if all(v is not None and v.outcome is Outcome.NOT_AVAILABLE for v in outcomes):
+        return
+    counties = sorted({c.county or "" for c in group})
+    each = "; ".join(
+        f"{s.contest.county}: {_what_it_gives(s.verdict)}"
+        for s in sorted(mine, key=lambda s: s.contest.county or "")
+    )
+    asked = (
+        f'"{first.title}" is voted on in {len(counties)} counties ({", ".join(counties)}): one '
+        f"district spanning them, or a separate contest in each? As one {wider.value}: "
+        f"{_what_it_gives(together)}; as a {first.kind.value} in each county: {each}. Give "
+        f'--kind "{first.title}={wider.value}" or --kind "{first.title}={first.kind.value}"'
+    )
+    for s in mine:
+        s.contest.doubt(asked)
+        s.verdict = None
+
+
 def _what_it_gives(v: Verdict | None) -> str:
     """One answer of a weighed doubt, in a few words."""
     if v is None or v.margin is None:
@@ -293,6 +327,8 @@ def scan(named_files: Sequence[tuple[str, bytes]], options: ScanOptions) -> Scan
     for contest in contests:
         settle(contest, options.answers, election, options.complete or everywhere)
         scanned.append(ScannedContest(contest, _verdict(contest, options)))
+    for group in in_several_counties(contests):
+        _weigh_spanning(group, scanned, options)
     scanned.sort(key=rank)
     return Scan(options, files, scanned, election, everywhere, election_from)
 

@@ -394,3 +394,45 @@ def test_a_rejected_judge_reads_approve_and_reject_never_rejection_won() -> None
     assert "Approve 49,995 · Reject 50,005" in text
     assert "rejection 50,005 (won)" not in text and '"rejection"' not in text
     assert "the quick syntax has no retention form" in text
+
+
+# --- one title in several counties of a county-keyed file ----------------------------------
+
+BOND = "HOSPITAL DISTRICT BOND"
+TWO_COUNTIES = (
+    f"{BOND},Yes,500,Lake",
+    f"{BOND},No,498,Lake",
+    f"{BOND},Yes,300,Sanders",
+    f"{BOND},No,299,Sanders",
+)
+
+
+def test_a_question_titled_alike_in_two_counties_goes_to_a_person() -> None:
+    result = run(table(*TWO_COUNTIES, header="contest,choice,votes,county"))
+    found = [c for c in result.contests if c.contest.title == BOND]
+    assert len(found) == 2 and all(c.verdict is None for c in found)
+    (asked,) = found[0].contest.attention
+    assert asked.startswith(f'"{BOND}" is voted on in 2 counties (Lake, Sanders): one district')
+    assert "As one multicounty-question: electors may petition" in asked
+    assert "Lake: electors may petition (margin 2, up to 2)" in asked
+    assert f'--kind "{BOND}=multicounty-question" or --kind "{BOND}=question"' in asked
+    answered = run(
+        table(*TWO_COUNTIES, header="contest,choice,votes,county"),
+        answers=answers_from([f"{BOND}=multicounty-question"], []),
+        complete=True,
+    )
+    (one,) = [c for c in answered.contests if c.contest.title == BOND]
+    assert one.verdict is not None and one.verdict.rule.min_signers is not None
+    assert (one.verdict.margin.margin if one.verdict.margin else None) == 3  # 800 - 797
+    apart = run(
+        table(*TWO_COUNTIES, header="contest,choice,votes,county"),
+        answers=answers_from([f"{BOND}=question"], []),
+    )
+    assert all(c.verdict is not None for c in apart.contests if c.contest.title == BOND)
+
+
+def test_a_one_sided_question_in_two_counties_asks_nobody() -> None:
+    rows = [f"{BOND},Yes,900,Lake", f"{BOND},No,100,Lake", f"{BOND},Yes,800,Sanders"]
+    rows.append(f"{BOND},No,100,Sanders")
+    result = run(table(*rows, header="contest,choice,votes,county"))
+    assert all(c.contest.attention == [] for c in result.contests)
