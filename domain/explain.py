@@ -107,7 +107,7 @@ def _standings_line(m: Margin, seats: int) -> str:
     for s in m.standings:
         mark = ""
         if m.tie_at_cut and s.votes == m.ahead.votes:
-            mark = " (tied for the last seat)"
+            mark = " (tied for the last seat)" if seats > 1 else " (tied)"
         elif s.won:
             mark = " (won)"
         parts.append(f"{s.name} {s.votes:,}{mark}")

@@ -28,6 +28,7 @@ from domain.kinds import state_canvass_subsections
 from domain.readings import CLOSE_RETENTION, RECOUNT_RESULT
 from domain.related import AFTER_STATE_CANVASS
 from domain.routes import BOND
+from domain.verdict import NoteAbout
 from handlers.results.compare import change_line, no_change_line, scanned_by_identity
 from handlers.results.plain_table import PLAIN_TABLE
 from handlers.results.scan import Scan, ScannedContest
@@ -197,6 +198,8 @@ def contest_facts(scanned: ScannedContest) -> list[str]:
     lines.append(e.summary)
     if v.margin is not None:
         lines.append(what_if(v.margin))
+    # the verdict's own notes on its margin: the multi-seat total, as the single check says it
+    lines += [n.text for n in v.notes if n.about is NoteAbout.MARGIN]
     if v.outcome is Outcome.BOND and v.after_filing is not None:
         lines.append(f"After filing: {v.after_filing}.")
     lines += scanned.contest.notes

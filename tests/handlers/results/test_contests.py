@@ -436,3 +436,11 @@ def test_a_one_sided_question_in_two_counties_asks_nobody() -> None:
     rows.append(f"{BOND},No,100,Sanders")
     result = run(table(*rows, header="contest,choice,votes,county"))
     assert all(c.contest.attention == [] for c in result.contests)
+
+
+def test_a_listed_multi_seat_contest_says_its_total_is_all_seats_together() -> None:
+    title = "CITY COUNCIL WARD 2"
+    rows = (f"{title},A,900", f"{title},B,850", f"{title},C,845")
+    result = run(table(*rows), answers=answers_from([], [f"{title}=2"]))
+    said = " ".join(scan_text(result).split())
+    assert "With several seats, the total is every vote cast for the office, all seats" in said
