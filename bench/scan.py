@@ -53,9 +53,18 @@ def scan_against_floor() -> list[tuple[str, int, float, float, dict[str, int]]]:
         "56 county workbooks, 2022 general": sorted(
             (RESULTS / "sos-county-2022-general").glob("*.xlsx")
         ),
-        "precinct-by-precinct, 2022 primary": [
-            RESULTS / "sos-precinct-by-precinct-2022-primary.xlsx"
-        ],
+        **{
+            f"statewide by precinct, {name.split('-')[-2]} {name.split('-')[-1]}": [
+                RESULTS / f"{name}.xlsx"
+            ]
+            for name in (
+                "sos-statewide-by-precinct-2014-general",
+                "sos-precinct-by-precinct-2016-primary",
+                "sos-statewide-by-precinct-2020-general",
+                "sos-precinct-by-precinct-2020-primary",
+                "sos-precinct-by-precinct-2022-primary",
+            )
+        },
     }
     rows = []
     # No --complete: the 56 county workbooks are the whole state by themselves.

@@ -43,11 +43,10 @@ def build_check(kind: str | ContestKind, fields: Mapping[str, object]) -> CheckI
                 for name in stray
             ]
         )
-    canvass_problems = [_canvass_problem(name, resolved) for name in _CANVASS_FIELDS]
     found = [
         Problem(name, problem)
-        for name, problem in zip(_CANVASS_FIELDS, canvass_problems, strict=True)
-        if name in given and problem is not None
+        for name in _CANVASS_FIELDS
+        if name in given and (problem := _canvass_problem(name, resolved)) is not None
     ]
     if found:
         raise InputError(found)

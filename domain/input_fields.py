@@ -4,6 +4,7 @@ a kind, and what a sentence calls a field."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from types import MappingProxyType
 from typing import Final
 
@@ -28,6 +29,7 @@ FIELDS: Final[Mapping[str, InputField]] = MappingProxyType(
 )
 
 
+@cache  # the same few kinds, asked for every check of a scan
 def fields_for(kind: ContestKind) -> tuple[InputField, ...]:
     """The fields a kind takes after the kind itself, in order: its shape's fields, less
     those its row does not take: `counties` where no counties are asked ((3): a local

@@ -36,6 +36,13 @@ class ContestKind(StrEnum):
     CANVASS_ERROR = "canvass-error"
 
 
+# Asked by every check several times: sets, not tuples, for the membership tests below.
+_MULTI_COUNTY: Final = frozenset(
+    {Subsection.MULTI_COUNTY_OFFICE, Subsection.STATE_QUESTION, Subsection.MULTICOUNTY_QUESTION}
+)
+_ONE_COUNTY: Final = frozenset({Subsection.ONE_COUNTY_OFFICE, Subsection.LOCAL_QUESTION})
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class KindInfo:
     kind: ContestKind
@@ -69,16 +76,12 @@ class KindInfo:
     def multi_county(self) -> bool:
         """Voted on in more than one county, or possibly so: (2) offices, (4) and (5). Their
         official canvass is the state canvass ((4), (5): probably; domain.related)."""
-        return self.subsection in (
-            Subsection.MULTI_COUNTY_OFFICE,
-            Subsection.STATE_QUESTION,
-            Subsection.MULTICOUNTY_QUESTION,
-        )
+        return self.subsection in _MULTI_COUNTY
 
     @property
     def one_county(self) -> bool:
         """Voted on in one county (or a city, district or precinct in it): (1) and (3)."""
-        return self.subsection in (Subsection.ONE_COUNTY_OFFICE, Subsection.LOCAL_QUESTION)
+        return self.subsection in _ONE_COUNTY
 
     @property
     def counts_from_state_canvass(self) -> bool:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from datetime import date
 from enum import StrEnum
+from functools import cache
 
 from domain.inputs import CheckInput
-from domain.kinds import KINDS
+from domain.kinds import KINDS, ContestKind
 
 
 class CountsFrom(StrEnum):
@@ -36,10 +37,14 @@ class CountsFrom(StrEnum):
 
 
 def counts_from(inputs: CheckInput) -> CountsFrom:
-    info = KINDS[inputs.kind]
-    if not info.counts_from_state_canvass:
+    return _counts_from(inputs.kind, inputs.no_state_canvass)
+
+
+@cache  # a few kinds, asked several times by every check
+def _counts_from(kind: ContestKind, no_state_canvass: bool) -> CountsFrom:
+    if not KINDS[kind].counts_from_state_canvass:
         return CountsFrom.COUNTY
-    return CountsFrom.SPECIAL_DISTRICT if inputs.no_state_canvass else CountsFrom.STATE
+    return CountsFrom.SPECIAL_DISTRICT if no_state_canvass else CountsFrom.STATE
 
 
 def official_canvass(inputs: CheckInput) -> date | None:

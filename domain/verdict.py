@@ -508,7 +508,7 @@ def check(inputs: CheckInput, today: date) -> Verdict:
         if m is None or other.outcome is Outcome.TIE or not (m.qualifies or m.within_bond_range):
             continue  # a tie is recounted without a petition (13-16-203): said in `related`
         also.append(AlsoQualifies(standing.name, m.margin, m.ahead.name, other.outcome))
-    return replace(verdict, also_qualify=tuple(also))
+    return replace(verdict, also_qualify=tuple(also)) if also else verdict
 
 
 def _check(inputs: CheckInput, today: date) -> Verdict:

@@ -445,6 +445,7 @@ def test_a_tie_in_a_one_seat_race_is_a_tie_not_a_tie_for_the_last_seat() -> None
     one = explain(verdict_of("county A 100 B 100 canvass 2026-11-16"))
     assert one.margin_lines[0] == "A 100 (tied), B 100 (tied)"
     several = explain(verdict_of("county A 300 B 100 C 100 seats 2 canvass 2026-11-16"))
-    assert "B 100 (tied for the last seat), C 100 (tied for the last seat)" in (
-        several.margin_lines[0]
+    assert (
+        "B 100 (tied for the last seat), C 100 (tied for the last seat)"
+        in (several.margin_lines[0])
     )
