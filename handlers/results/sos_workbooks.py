@@ -33,6 +33,8 @@ _ROW_LABEL: Final = {"precinct": COUNTY_WORKBOOK, "county": DISTRICT_WORKBOOK}
 _HEADER_WITHIN: Final = 12  # the banner is 4 rows and a gap
 _CODE_FRONT: Final = re.compile(r"^(\d{5})")
 _CODE_END: Final = re.compile(r"\s(\d{4})$")
+# A primary's statewide workbook puts the party after the code: "00588REP PRESIDENT".
+_SHEET_PARTY: Final = re.compile(r"^\d{5}(REP|DEM|LIB|GRN|NON|NP)\s")
 
 
 def header_row(rows: Sequence[Row]) -> tuple[int, str] | None:
@@ -90,6 +92,10 @@ def _read_sheet(result: FileTallies, table: Table, at: int) -> None:
     header = table.rows[at]
     title = text(header[0])
     key = _code(table.name) or normalized(title)
+    found_party = _SHEET_PARTY.match(table.name)
+    sheet_party = None if found_party is None else found_party.group(1)
+    if sheet_party is not None:
+        key = f"{key}{sheet_party}"  # each party's nomination is its own contest
     columns = [
         (col, *_choice(header[col])) for col in range(2, len(header)) if not blank(header[col])
     ]
@@ -121,7 +127,7 @@ def _read_sheet(result: FileTallies, table: Table, at: int) -> None:
         ]
         sums = [a + b for a, b in zip(sums, counts, strict=True)]
         for (_, choice, party), count in zip(columns, counts, strict=True):
-            result.tallies.append(Tally(key, title, choice, count, party, None, place))
+            result.tallies.append(Tally(key, title, choice, count, party, sheet_party, place))
     if totals is not None:
         for j, (col, choice, _) in enumerate(columns):
             cell = totals[col] if col < len(totals) else None

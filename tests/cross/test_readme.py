@@ -3,6 +3,7 @@ reminder, and the kinds with their aliases (refused words included)."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import textwrap
@@ -95,3 +96,15 @@ def test_the_kinds_and_aliases_are_the_codes() -> None:
     for word in AMBIGUOUS_WORDS:
         assert f"`{word}`" not in kinds  # not an alias
         assert f"`{word}`" in text  # but said to be refused
+
+
+def test_the_scan_sample_is_what_recount_scan_prints() -> None:
+    from bot.cli import main
+
+    from ..handlers.results.fixtures import COUNTY_WORKBOOKS, need
+
+    out, err = io.StringIO(), io.StringIO()
+    args = ["scan", str(need(COUNTY_WORKBOOKS)), "--canvass", "11/28/2022"]
+    assert main([*args, "--today", "2022-11-30"], out, err) == 0
+    shown = block_after("(`recount scan sos-county-2022-general --canvass")
+    assert shown == out.getvalue()

@@ -89,3 +89,13 @@ def test_totals_that_disagree_and_votes_that_are_not_whole_are_reported() -> Non
     assert 'P2: "n/a" for BONDS YES is not a whole number of votes' in reasons
     assert "the TOTALS row says 9 for BONDS YES; its rows add up to 5" in reasons
     assert {t.choice for t in found.tallies} == {"BONDS YES", "BONDS NO"}
+
+
+def test_a_primary_statewide_workbook_keeps_each_partys_sheet_apart() -> None:
+    banner_primary: list[list[Cell]] = [["2024 Primary Election Results", "", ""], *BANNER[1:]]
+    header: list[Cell] = ["PRESIDENT", "County", "A ONE", "B TWO"]
+    rep = Table("00588REP PRESIDENT", [*banner_primary, header, ["", "Beaverhead", 10.0, 5.0]])
+    dem = Table("00588DEM PRESIDENT", [*banner_primary, header, ["", "Beaverhead", 3.0, 4.0]])
+    found = read("statewide.xlsx", [rep, dem], DISTRICT_WORKBOOK)
+    assert found.election == "primary"
+    assert {(t.key, t.party) for t in found.tallies} == {("00588REP", "REP"), ("00588DEM", "DEM")}
