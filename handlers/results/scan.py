@@ -314,10 +314,15 @@ def scan(named_files: Sequence[tuple[str, bytes]], options: ScanOptions) -> Scan
     if not any(f.tallies for f in files):
         raise ResultsFileError(f"{files[0].name if files else 'input'}: no contest in the file")
     election, election_from = _election(files, options)
-    named = [name for name in options.counties if name not in {f.name for f in files}]
+    counties = dict(options.counties)
+    if ONLY_FILE in counties:  # the form's county for the one file it was opened on
+        only = counties.pop(ONLY_FILE)
+        if len(files) == 1:
+            counties[files[0].name] = only
+    named = [name for name in counties if name not in {f.name for f in files}]
     if named:
         raise ResultsFileError(f'--county "{named[0]}=...": no file of that name is scanned')
-    contests = merge(gather(files, election, options.counties), options.answers)
+    contests = merge(gather(files, election, counties), options.answers)
     twice = twice_given(files, contests)
     if twice is not None:
         raise ResultsFileError(twice)  # summing them would count that county twice
@@ -393,18 +398,27 @@ def answers_from(kinds: Sequence[str], seats: Sequence[str]) -> Answers:
 def counties_from(given: Sequence[str]) -> dict[str, str]:
     """`--county "FILE=NAME"` answers: the county a file is from, one of the 56 (" County"
     may be written or not, any case). Raises InputError."""
-    known = {name.casefold(): name for name in COUNTY_NAMES}
     out: dict[str, str] = {}
     for answer in given:
         file, sep, value = answer.rpartition("=")
-        county = value.strip()
-        if county.casefold().endswith(" county"):
-            county = county[: -len(" county")].strip()
         if not sep or not file.strip():
             raise InputError.about(None, f'"{answer}": write FILE=COUNTY')
-        if county.casefold() not in known:
-            raise InputError.about(
-                None, f'"{answer}": {county or "(nothing)"} is not a Montana county'
-            )
-        out[file.strip()] = known[county.casefold()]
+        try:
+            out[file.strip()] = county_named(value)
+        except InputError as error:
+            raise InputError.about(None, f'"{answer}": {error.message}') from None
     return out
+
+
+ONLY_FILE: Final = ""  # `counties` key for the one file scanned, whatever its name
+
+
+def county_named(words: str) -> str:
+    """One of the 56 counties as written ("gallatin", "Gallatin County"). Raises InputError."""
+    known = {name.casefold(): name for name in COUNTY_NAMES}
+    county = words.strip()
+    if county.casefold().endswith(" county"):
+        county = county[: -len(" county")].strip()
+    if county.casefold() not in known:
+        raise InputError.about(None, f"{county or '(nothing)'} is not a Montana county")
+    return known[county.casefold()]

@@ -14,11 +14,18 @@ def _election_option(word: str) -> dict[str, Any]:
     return {"text": {"type": "plain_text", "text": word.capitalize()}, "value": word}
 
 
+COUNTY_BLOCK: Final = "county"
+
+
 def scan_form(
-    metadata: str, election: str | None = None, said: str = "Reading the file…"
+    metadata: str,
+    election: str | None = None,
+    said: str = "Reading the file…",
+    one_file: bool = False,
 ) -> dict[str, Any]:
     """The shortcut's small form: the canvass dates, the election (prefilled from the file
-    once it is read), and whether the files are complete."""
+    once it is read), whether the files are complete, and, for one file, its county (the
+    2024 county workbooks do not name it; a one-county contest is filed with its county)."""
     election_element: dict[str, Any] = {
         "type": "static_select",
         "action_id": "value",
@@ -65,6 +72,27 @@ def scan_form(
                 "label": {"type": "plain_text", "text": "Election (if the file does not say)"},
                 "element": election_element,
             },
+            *(
+                [
+                    {
+                        "type": "input",
+                        "block_id": COUNTY_BLOCK,
+                        "optional": True,
+                        "label": {
+                            "type": "plain_text",
+                            "text": "County (if the file does not say)",
+                        },
+                        "hint": {
+                            "type": "plain_text",
+                            "text": "One of the 56, e.g. Gallatin: where this county's own "
+                            "contests are filed",
+                        },
+                        "element": {"type": "plain_text_input", "action_id": "value"},
+                    }
+                ]
+                if one_file
+                else []
+            ),
             {
                 "type": "input",
                 "block_id": "complete",

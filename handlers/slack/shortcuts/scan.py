@@ -63,14 +63,15 @@ def register(app: App, services: Services) -> None:
         def open_then_prefill() -> None:
             # The form opens at once (a trigger lasts 3 seconds); the file is read after,
             # and the open form is updated with what it says.
-            opened = client.views_open(trigger_id=trigger, view=scan_form(metadata))
+            one = len(shared) == 1  # one county's file: the form asks which county it is
+            opened = client.views_open(trigger_id=trigger, view=scan_form(metadata, one_file=one))
             found = opened.get("view")
             view: dict[str, Any] = found if isinstance(found, dict) else {}
             election, said = prefill(client, services.download, shared[0])
             client.views_update(
                 view_id=str(view.get("id")),
                 hash=view.get("hash"),
-                view=scan_form(metadata, election=election, said=said),
+                view=scan_form(metadata, election=election, said=said, one_file=one),
             )
 
         services.after_ack.run(open_then_prefill, body={}, request_id=request_id_of(context))

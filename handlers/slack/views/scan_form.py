@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 from slack_bolt import Ack, App, BoltContext
 from slack_sdk import WebClient
 
 from domain import InputError
-from handlers.slack.blocks.scan_form import SCAN_FORM_ID
+from handlers.results.scan import ONLY_FILE, county_named
+from handlers.slack.blocks.scan_form import COUNTY_BLOCK, SCAN_FORM_ID
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import mapping_at, text_at
 from handlers.slack.scanning import ScanTarget, SharedFile, form_options, run_scan
@@ -36,19 +38,26 @@ def register(app: App, services: Services) -> None:
             )
             return
         values = mapping_at(view, "state", "values")
+        files = [
+            SharedFile(str(f[0]), str(f[1]))
+            for f in data.get("files") or []
+            if isinstance(f, list) and len(f) == 2
+        ]
         try:
             options = form_options(values if isinstance(values, dict) else {}, services.today())
+            county = text_at(values, COUNTY_BLOCK, "value", "value")
+            if isinstance(county, str) and county.strip() and len(files) == 1:
+                try:
+                    named = county_named(county)
+                except InputError as error:
+                    raise InputError.about(COUNTY_BLOCK, error.message) from None
+                options = replace(options, counties={ONLY_FILE: named})
         except InputError as error:
             field = error.problems[0].field if error.problems else None
             ack(response_action="errors", errors={field or "canvass": error.message})
             return
         ack()
         to = ScanTarget(str(data["channel"]), str(data["ts"]), str(user))
-        files = [
-            SharedFile(str(f[0]), str(f[1]))
-            for f in data.get("files") or []
-            if isinstance(f, list) and len(f) == 2
-        ]
         services.after_ack.run(
             lambda: run_scan(client, services.download, to, files, options, signer=services.signer),
             body={},

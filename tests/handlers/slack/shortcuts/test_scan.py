@@ -83,3 +83,38 @@ def test_the_shortcuts_form_opens_at_once_then_says_what_the_file_says(
         == f"{LEGISLATIVE.name}: the file says this is a general election."
     )
     assert view["private_metadata"] == opened["private_metadata"]
+
+
+def test_for_one_file_the_form_asks_its_county_and_the_scan_names_it(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    fake.files["F0TABLE"] = ("results.csv", TABLE)
+    shortcut = scan_shortcut(fake, {"ts": TS, "files": [{"id": "F0TABLE"}]})
+    assert dispatch(app, payload_body(shortcut)).status == 200
+    assert after_ack.drain(timeout=10)
+    view = fake.to("views.open")[0].body["view"]
+    view = json.loads(view) if isinstance(view, str) else view
+    assert "county" in [b.get("block_id") for b in view["blocks"]]
+
+    def submit(county: str) -> dict[str, object]:
+        values = {
+            "canvass": {"value": {"type": "datepicker", "selected_date": "2026-11-16"}},
+            "county": {"value": {"type": "plain_text_input", "value": county}},
+        }
+        submission = {
+            "type": "view_submission",
+            "team": {"id": "T0MONTANA"},
+            "user": {"id": USER},
+            "view": {**view, "id": "V9", "state": {"values": values}},
+        }
+        answer = dispatch(app, payload_body(submission))
+        return json.loads(answer.body) if answer.body else {}
+
+    assert submit("Gotham") == {
+        "response_action": "errors",
+        "errors": {"county": "Gotham is not a Montana county"},
+    }
+    assert submit("Gallatin") == {}
+    assert after_ack.drain(timeout=10)
+    summary = block_texts(blocks_of(fake.to("chat.update")[-1].body))
+    assert "County attorney — Gallatin County" in summary
