@@ -31,7 +31,8 @@ def plain_text(text: str, what: str) -> str:
     text = " ".join(text.split())
     if not text:
         raise ValueError(f"{what} is empty")
-    if any(unicodedata.category(ch).startswith("C") for ch in text):
+    # isprintable() is False for every "Other" (C*) character: the usual name skips the loop
+    if not text.isprintable() and any(unicodedata.category(ch).startswith("C") for ch in text):
         raise ValueError(f"{what} {text!r} contains a control character")
     if _SLACK_MARKUP.search(text):
         raise ValueError(f'{what} "{text[:40]}" looks like Slack markup; write plain text')

@@ -165,6 +165,7 @@ class Retention:
 _RECOUNT_RESULT: Final = _rule(r"[-–—]\s*RECOUNT\s*$|^\s*RECOUNT\s+OF\s+|\(\s*RECOUNT\s*\)\s*$")
 
 
+@lru_cache(maxsize=8192)
 def recount_of(title: str) -> str | None:
     """The title of the contest a recount result is of, or None for an ordinary contest."""
     if not _RECOUNT_RESULT.search(title):

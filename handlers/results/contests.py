@@ -243,19 +243,29 @@ def gather(
                 f"{file.name} names {its_county} County in its titles, not {given}: check --county"
             )
         its_county = its_county or given
+        labelled: dict[str, str | None] = {}  # title -> the county its label names
+        in_this_file: set[int] = set()  # contests already marked as seen in this file
         for tally in file.tallies:
             party, choice_party = _party(tally, primary)
-            county = tally.county or county_label(tally.title)[0] or its_county
+            title = tally.title
+            if title not in labelled:
+                labelled[title] = county_label(title)[0]
+            county = tally.county or labelled[title] or its_county
             key = (tally.key, party, county, tally.precinct)
             contest = groups.get(key)
             if contest is None:
-                contest = Contest(tally.key, tally.title, party, county, tally.precinct)
+                contest = Contest(tally.key, title, party, county, tally.precinct)
                 groups[key] = contest
             _add(contest, tally, choice_party)
-            contest.keyed_by_county = contest.keyed_by_county or tally.county is not None
-            contest.files.add(file.name)
-            contest.counties.add(tally.county or its_county or this_file)
-            contest.whole_sources.add(whole)
+            if tally.county is not None:
+                contest.keyed_by_county = True
+                contest.counties.add(tally.county)
+            if id(contest) not in in_this_file:  # once per contest and file, not per row
+                in_this_file.add(id(contest))
+                contest.files.add(file.name)
+                contest.whole_sources.add(whole)
+                if tally.county is None:
+                    contest.counties.add(its_county or this_file)
             if tally.kind:
                 contest.column_kind = tally.kind
             if tally.seats:
@@ -314,6 +324,8 @@ def _classify(contest: Contest, answers: Answers) -> None:
 
 def match_answer(title: str, answers: Mapping[str, T]) -> T | None:
     """The answer whose title matches (whitespace and case aside); a unique prefix is enough."""
+    if not answers:
+        return None  # the usual scan: nobody has answered anything
     wanted = " ".join(title.split()).casefold()
     for given, value in answers.items():
         if wanted == given or wanted.startswith(given):
