@@ -99,18 +99,16 @@ def _read_sheet(result: FileTallies, table: Table, at: int) -> None:
     columns = [
         (col, *_choice(header[col])) for col in range(2, len(header)) if not blank(header[col])
     ]
-    totals: Row | None = None
-    rows: list[tuple[str, Row]] = []
-    append = rows.append
-    for row in table.rows[at + 1 :]:
-        raw = row[1] if len(row) > 1 else ""
-        label = raw.strip() if type(raw) is str else text(raw)
-        if not label:
-            continue
-        if label[0] in "Tt" and label.upper() == "TOTALS":
-            totals = row
-        else:
-            append((label, row))
+    # a scan's hot loop (every row of every sheet): comprehensions, not statements
+    labelled = [
+        ((r[1].strip() if type(r[1]) is str else text(r[1])) if len(r) > 1 else "", r)
+        for r in table.rows[at + 1 :]
+    ]
+    rows = [(label, r) for label, r in labelled if label and not _is_totals(label)]
+    # the last TOTALS row, as the export puts one at the end
+    totals: Row | None = next(
+        (r for label, r in reversed(labelled) if label and _is_totals(label)), None
+    )
     # county rows (format 2) are kept by county; precinct rows (format 1) are summed
     places: list[tuple[str | None, list[tuple[str, Row]]]] = (
         [(label, [(label, row)]) for label, row in rows]
@@ -141,6 +139,10 @@ def _read_sheet(result: FileTallies, table: Table, at: int) -> None:
                 )
     if not columns:
         result.problem(key, title, "the sheet names no candidates or choices")
+
+
+def _is_totals(label: str) -> bool:
+    return label[0] in "Tt" and label.upper() == "TOTALS"
 
 
 def _columns_of(rows: list[Row]) -> Callable[[int], Sequence[Cell]]:
