@@ -29,7 +29,14 @@ from handlers.results.compare import change_line
 from handlers.results.report import change_lines
 from handlers.syntax import parse_date
 from handlers.watch.durations import parse_every, shown
-from handlers.watch.records import Place, RoundResult, StoredChange, WatchSpec
+from handlers.watch.records import (
+    Place,
+    RoundResult,
+    StoredChange,
+    WatchSpec,
+    resolved,
+    settings_changed,
+)
 from handlers.watch.rounds import SourceError, check_sources, run_round
 
 
@@ -124,11 +131,17 @@ def run_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         every = parse_every(args.every)
         check_sources(args.sources)
         today = args.today or montana_today()
-        spec = WatchSpec(Place.cli(), tuple(args.sources), _options(args, today), every)
+        sources = tuple(resolved(source) for source in args.sources)
+        spec = WatchSpec(Place.cli(), sources, _options(args, today), every)
     except (DatabaseError, SourceError, InputError, ValueError) as error:
         print(f"error: {one_line(str(error))}", file=err)
         return EXIT_USAGE
     watch = store.watch_for(spec, started_by=None)
+    said = settings_changed(watch.options, spec.options)
+    if said:  # the same watch, with new settings: said once, applied from this round
+        watch = store.update_settings(watch.id, spec.options)
+        for line in said:
+            out.write(f"Watch {watch.id}: {line}.\n")
     # A change stored but not printed (a run stopped between the two) is printed now.
     left = store.changes(watch.id, unposted=True)
     for stored in left:

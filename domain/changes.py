@@ -24,9 +24,11 @@ class Band(StrEnum):
 class ChangeKind(StrEnum):
     """The closed list of changes, in the order every output ranks them."""
 
+    TIED = "tied"  # now tied: recounted as if petitioned (13-16-203), whoever led
     LEADER = "leader"
     ENTERED = "entered"
     BAND = "band"
+    OUTCOME = "outcome"  # the same band, another outcome (the deadline passed, a petition...)
     LEFT = "left"
     MARGIN = "margin"
     NEW = "new"
@@ -97,6 +99,8 @@ def leader_of(verdict: Verdict | None) -> tuple[str, ...]:
 
 
 def _change(before: ContestReading, after: ContestReading) -> ChangeKind | None:
+    if after.margin == 0 and before.margin != 0:
+        return ChangeKind.TIED  # before the leader: a tie has no leader worth naming
     if before.leader != after.leader and (before.leader or after.leader):
         return ChangeKind.LEADER
     if before.band is Band.NONE and after.band in _IN:
@@ -105,6 +109,8 @@ def _change(before: ContestReading, after: ContestReading) -> ChangeKind | None:
         return ChangeKind.BAND
     if before.band in _IN and after.band is Band.NONE:
         return ChangeKind.LEFT
+    if before.band in _IN and before.band is after.band and before.outcome != after.outcome:
+        return ChangeKind.OUTCOME
     if before.band in _IN and before.band is after.band and before.margin != after.margin:
         return ChangeKind.MARGIN
     return None

@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import ColumnElement, Engine, or_, select, update
 from sqlalchemy.orm import Session
@@ -100,6 +101,21 @@ class Store:
             s.add(watch)
             s.flush()
             return info(watch)
+
+    def update_settings(self, watch_id: int, options: dict[str, Any]) -> WatchInfo:
+        """New settings for a watch (canvass dates, answers): kept, and its sources read
+        afresh next round, so that what they change is found as changes."""
+        with self.session() as s:
+            s.execute(
+                update(Watch)
+                .where(Watch.id == watch_id)
+                .values(options=json.dumps(options, sort_keys=True))
+            )
+            for row in s.scalars(select(SourceState).where(SourceState.watch_id == watch_id)):
+                s.delete(row)
+            found = s.get(Watch, watch_id)
+            assert found is not None
+            return info(found)
 
     def get(self, watch_id: int) -> WatchInfo | None:
         with self.session() as s:

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from domain import Outcome
 from domain.changes import Band, Change, ChangeKind, ContestReading, band_of, compare, leader_of
 from domain.citations import BOND_BAND_WORDS
+from domain.explain import HEADLINES
 from handlers.results.scan import Scan, ScannedContest
 
 BAND_WORDS: Final = {
@@ -54,6 +56,17 @@ def change_line(change: Change) -> str:
             return f"No longer in the reading — {title}"
     assert was is not None and now is not None
     match change.kind:
+        case ChangeKind.TIED:
+            led = ", ".join(was.leader) or "nobody"
+            return (
+                f"Now tied — {title}: {tied_votes(now):,} each ({led} led by "
+                f"{was.margin or 0:,}): recounted as if petitioned"
+            )
+        case ChangeKind.OUTCOME:
+            return (
+                f"Outcome changed — {title}: {_outcome(now)} ({_outcome(was)} before); "
+                f"{_margin(now)}, {BAND_WORDS[now.band]}"
+            )
         case ChangeKind.LEADER:
             before = ", ".join(was.leader) or "a tie"
             after = ", ".join(now.leader) or "a tie"
@@ -76,6 +89,21 @@ def change_line(change: Change) -> str:
         f"{verb} {BAND_WORDS[now.band]} — {title}: {_margin(now)} "
         f"({_margin(was)} before, {BAND_WORDS[was.band]})"
     )
+
+
+def tied_votes(reading: ContestReading) -> int:
+    """The votes each tied side has: the last of the winners (a race), either side (a
+    question, whose leader is nobody on a tie)."""
+    winners = [votes for name, votes in reading.votes if name in reading.leader]
+    if winners:
+        return min(winners)
+    return max((votes for _, votes in reading.votes), default=0)
+
+
+def _outcome(reading: ContestReading) -> str:
+    if reading.outcome is None:
+        return "no verdict"
+    return HEADLINES[Outcome(reading.outcome)].lower()
 
 
 def scanned_by_identity(result: Scan) -> dict[str, ScannedContest]:

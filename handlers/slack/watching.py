@@ -31,7 +31,15 @@ from handlers.slack.blocks.watch import (
 from handlers.slack.services import Services
 from handlers.watch.durations import DEFAULT_EVERY_S, parse_every, shown
 from handlers.watch.ports import WatchStore
-from handlers.watch.records import Place, PlaceKind, WatchInfo, WatchSpec, WatchStatus, utcnow
+from handlers.watch.records import (
+    Place,
+    PlaceKind,
+    WatchInfo,
+    WatchSpec,
+    WatchStatus,
+    settings_changed,
+    utcnow,
+)
 from handlers.watch.service import MAX_SOURCES, Watching
 
 log = logging.getLogger(__name__)
@@ -122,6 +130,8 @@ def start(
     store = watching.store()
     spec = WatchSpec(place_of(team, channel), request.sources, request.options, request.every_s)
     watch = store.watch_for(spec, started_by=user)
+    if settings_changed(watch.options, spec.options):  # the same watch, new settings
+        watch = store.update_settings(watch.id, spec.options)
     stop_value = services.signer.sign({"w": watch.id, "p": str(watch.place)})
     try:
         root = client.chat_postMessage(

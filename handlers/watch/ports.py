@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import Protocol
+from typing import Any, Protocol
 
 from domain.changes import Change, ContestReading
 from handlers.watch.records import (
@@ -77,6 +77,8 @@ class WatchStore(RoundStore, Protocol):
     """Everything the listeners, the command line and the poller ask of the watch database."""
 
     def watch_for(self, spec: WatchSpec, started_by: str | None) -> WatchInfo: ...
+
+    def update_settings(self, watch_id: int, options: dict[str, Any]) -> WatchInfo: ...
 
     def get(self, watch_id: int) -> WatchInfo | None: ...
 

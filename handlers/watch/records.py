@@ -7,11 +7,13 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from enum import StrEnum
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from domain.changes import Change
+from domain.deadline import long_date
 
 if TYPE_CHECKING:
     from handlers.results import Scan
@@ -89,9 +91,59 @@ class WatchSpec:
 
     @property
     def fingerprint(self) -> str:
-        """The same command run again is the same watch (its last reading continues it)."""
-        blob = json.dumps([str(self.place), list(self.sources), self.options], sort_keys=True)
+        """A watch is what it reads: its place, its sources (absolute paths and URLs, as
+        `resolved` makes them) and the election they are read as. The other options (canvass
+        dates, seats, kinds, --complete) are its settings: run again with others, the same
+        watch goes on with them (watch.md)."""
+        blob = json.dumps(
+            [str(self.place), list(self.sources), self.options.get("election")], sort_keys=True
+        )
         return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def resolved(source: str) -> str:
+    """A source as a watch knows it: a URL as given, a file or folder by its absolute path
+    (the same words typed in another folder are another watch)."""
+    if source.lower().startswith(("https://", "http://")) or "://" in source:
+        return source
+    return str(Path(source).expanduser().resolve())
+
+
+def settings_changed(before: dict[str, Any], now: dict[str, Any]) -> list[str]:
+    """What a watch run again with other settings says, once: "canvass date set: deadlines
+    now count from Mon Nov 25, 2024"."""
+    said: list[str] = []
+    for key, what in (
+        ("canvass", "canvass date"),
+        ("state_canvass", "state canvass date"),
+    ):
+        old, new = before.get(key), now.get(key)
+        if old == new:
+            continue
+        if new is None:
+            said.append(f"{what} removed: no deadlines count from it now")
+        else:
+            day = long_date(date.fromisoformat(str(new)))
+            verb = "set" if old is None else "changed"
+            said.append(f"{what} {verb}: deadlines now count from {day}")
+    for key, what in (
+        ("complete", "complete"),
+        ("kinds", "kind answers"),
+        ("seats", "seat answers"),
+        ("counties", "county answers"),
+    ):
+        # an empty answer and one never given are the same setting
+        if (before.get(key) or None) != (now.get(key) or None):
+            said.append(f"{what} now {_shown_setting(now.get(key))}")
+    return said
+
+
+def _shown_setting(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "none"
+    return str(value)
 
 
 @dataclass(frozen=True)

@@ -104,3 +104,43 @@ def test_an_unreachable_database_is_one_line(folder: Path) -> None:
     )
     assert status == 2 and err.startswith("error: the database postgresql+psycopg://nobody@")
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_the_same_words_in_another_folder_are_another_watch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("here", "there"):
+        (tmp_path / name / "results").mkdir(parents=True)
+        shutil.copy(need(COUNTY_WORKBOOKS) / CASCADE, tmp_path / name / "results" / CASCADE)
+    monkeypatch.chdir(tmp_path / "here")
+    status, out, _ = recount("results", "--once", *OPTIONS)
+    assert status == 0 and out.startswith("Scanned 1 file")
+    monkeypatch.chdir(tmp_path / "there")
+    status, out, _ = recount("results", "--once", *OPTIONS)
+    assert status == 0 and out.startswith("Scanned 1 file")  # a new watch: its first reading
+    # the same folder by its absolute path is the same watch as "results" typed in it
+    status, out, _ = recount(str(tmp_path / "there" / "results"), "--once", *OPTIONS)
+    assert not out.startswith("Scanned")
+    _, history, _ = recount("--history")
+    assert "watch 2" not in history or "Leader changed" not in history
+
+
+def test_adding_the_canvass_date_keeps_the_watch_and_reports_what_it_changes(
+    folder: Path,
+) -> None:
+    # rounds without the canvass date, then with it, on a day its window has closed
+    status, out, _ = recount(str(folder), "--once", "--today", "2022-11-30")
+    assert status == 0 and out.startswith("Scanned 1 file")
+    status, out, _ = recount(str(folder), "--once", "--today", "2022-11-30")
+    assert status == 0 and not out.startswith("Scanned")
+    # the canvass date added: the same watch, the setting said once, and the outcome it
+    # changes (no deadline -> a deadline that has passed by Jan 30) reported as a change
+    later = ("--canvass", "2022-11-28", "--today", "2023-01-30")
+    status, out, _ = recount(str(folder), "--once", *later)
+    assert status == 0 and not out.startswith("Scanned 1 file")  # never the first report again
+    lines = out.splitlines()
+    assert lines[0] == "Watch 1: canvass date set: deadlines now count from Mon Nov 28, 2022."
+    assert any(line.startswith("Outcome changed — Cascade County CLERK") for line in lines[1:])
+    assert "deadline passed (recount available before)" in " ".join(out.split())
+    status, out, _ = recount(str(folder), "--once", *later)
+    assert "canvass date set" not in out  # said once

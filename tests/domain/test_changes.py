@@ -38,6 +38,7 @@ CASES = [
     ("band", sheriff(4005, 3995), sheriff(4015, 3985), ChangeKind.BAND, "recount", "bond"),
     ("left", sheriff(4015, 3985), sheriff(4100, 3900), ChangeKind.LEFT, "bond", "none"),
     ("margin", sheriff(4005, 3995), sheriff(4004, 3996), ChangeKind.MARGIN, "recount", "recount"),
+    ("tied", sheriff(4001, 3999), sheriff(4000, 4000), ChangeKind.TIED, "recount", "recount"),
     ("new", (), sheriff(4005, 3995), ChangeKind.NEW, None, "recount"),
     ("gone", sheriff(4005, 3995), (), ChangeKind.GONE, "recount", None),
 ]
@@ -128,3 +129,25 @@ def test_bands_come_from_the_margin_whatever_the_date() -> None:
     )
     (reading,) = readings_of(late).values()
     assert reading.band is Band.RECOUNT and reading.outcome == "deadline_passed"
+
+
+def test_a_tie_is_a_change_of_its_own_in_a_one_seat_race() -> None:
+    before, after = table(*sheriff(2105, 2100)), table(*sheriff(2100, 2100))
+    (change,) = compare(readings_of(before), readings_of(after))
+    assert change.kind is ChangeKind.TIED
+    assert change_line(change) == (
+        "Now tied — Sheriff: 2,100 each (A led by 5): recounted as if petitioned"
+    )
+    assert "last seat" not in " ".join(change_lines([change], after, "then"))
+
+
+def test_an_outcome_change_inside_one_band_is_a_change() -> None:
+    late = ScanOptions(today=date(2022, 12, 30), canvass=date(2022, 11, 28))
+    data = "\n".join(("contest,choice,votes", *sheriff(4005, 3995))).encode()
+    before = scan([("t.csv", data)], OPTIONS)
+    after = scan([("t.csv", data)], late)
+    (change,) = compare(readings_of(before), readings_of(after))
+    assert change.kind is ChangeKind.OUTCOME
+    assert change_line(change).startswith(
+        "Outcome changed — Sheriff: deadline passed (recount available before)"
+    )
