@@ -81,6 +81,17 @@ def add_scan_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def found_in_folders(given: list[str]) -> set[str]:
+    """The names of the files a folder or a pattern brought in (not named one by one): a
+    stray one among them is skipped, not fatal."""
+    return {
+        path.name
+        for name in given
+        if Path(name).is_dir() or (not Path(name).exists() and _PATTERN & set(name))
+        for path in expand([name])
+    }
+
+
 def expand(given: list[str]) -> list[Path]:
     """Files as given; a folder's results files; a pattern's matches. Raises ResultsFileError."""
     found: list[Path] = []
@@ -125,7 +136,11 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             answers=answers_from(args.kind, args.seats),
             counties=counties_from(args.county),
         )
-        result = scan([(p.name, _read(p)) for p in expand(args.files)], options)
+        result = scan(
+            [(p.name, _read(p)) for p in expand(args.files)],
+            options,
+            found_in_folders(args.files),
+        )
         earlier = (
             None
             if args.against is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from handlers.results import openelections, plain_table, precinct_file, sos_workbooks
-from handlers.results.tables import ResultsFileError, read_tables
+from handlers.results.tables import NotResults, read_tables
 from handlers.results.tallies import FileTallies, election_in_name
 
 EXPECTED: Final = (
@@ -19,7 +19,7 @@ def read_file(name: str, data: bytes) -> FileTallies:
     """One file's tallies. Raises ResultsFileError with one line naming the file and why."""
     tables = read_tables(name, data)
     if not any(any(str(c).strip() for c in row) for t in tables for row in t.rows):
-        raise ResultsFileError(f"{name}: the file holds no rows")
+        raise NotResults(name, f"{name}: the file holds no rows")
     sos = sos_workbooks.detect(tables)
     if sos is not None:
         return sos_workbooks.read(name, tables, sos)
@@ -32,4 +32,4 @@ def read_file(name: str, data: bytes) -> FileTallies:
         return found
     if plain_table.detect(tables):
         return plain_table.read(name, tables)
-    raise ResultsFileError(f"{name}: not a results file; {EXPECTED}")
+    raise NotResults(name, f"{name}: not a results file; {EXPECTED}")

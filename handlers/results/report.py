@@ -259,6 +259,13 @@ def opening_lines(result: Scan, how: HowToAdd = COMMAND_LINE) -> list[str]:
         f"short, {summary['deadline_passed']:,} deadline passed, "
         f"{plural(summary['attention'], 'needs', 'need')} a person.",
     ]
+    if result.skipped:
+        out.append(
+            f"Skipped {plural(len(result.skipped), 'file')} in the folder that "
+            f"{'is' if len(result.skipped) == 1 else 'are'} not results: "
+            + "; ".join(result.skipped)
+            + "."
+        )
     if result.election is not None:
         source = result.election_from
         said = f"Read as a {result.election} election" + (

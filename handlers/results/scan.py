@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Final
@@ -49,7 +49,7 @@ from handlers.results.contests import (
 )
 from handlers.results.formats import read_file
 from handlers.results.plain_table import PLAIN_TABLE
-from handlers.results.tables import ElectionNotSaid, ResultsFileError
+from handlers.results.tables import ElectionNotSaid, NotResults, ResultsFileError
 from handlers.results.tallies import FileTallies, normalized
 
 
@@ -116,6 +116,7 @@ class Scan:
     election: str | None
     whole_state: bool = False  # county workbooks of all 56 counties
     election_from: str = ""  # where the election was said: 'the banner says "..."'
+    skipped: list[str] = field(default_factory=list)  # files of a folder that hold no results
 
     def summary(self) -> dict[str, int]:
         outcomes = [c.outcome for c in self.contests]
@@ -301,16 +302,30 @@ def rank(contest: ScannedContest) -> tuple[int, int, str]:
     return group, distance, contest.contest.label
 
 
-def scan(named_files: Sequence[tuple[str, bytes]], options: ScanOptions) -> Scan:
-    """Reads every file first: a file it cannot read stops the scan before any report."""
+def scan(
+    named_files: Sequence[tuple[str, bytes]],
+    options: ScanOptions,
+    found_in_folders: Collection[str] = (),
+) -> Scan:
+    """Reads every file first: a file it cannot read stops the scan before any report. A file
+    found in a folder (`found_in_folders`, by name) that holds no results is skipped and
+    listed instead: a phone list beside the workbooks is not fatal (scan.md)."""
     seen: dict[str, str] = {}
     files: list[FileTallies] = []
+    skipped: list[str] = []
     for name, data in named_files:
         digest = hashlib.sha256(data).hexdigest()
         if digest in seen:
             raise ResultsFileError(f"{name}: the same file as {seen[digest]}; give each file once")
         seen[digest] = name
-        files.append(read_file(name, data))
+        try:
+            files.append(read_file(name, data))
+        except NotResults as stray:
+            if name not in found_in_folders:
+                raise
+            skipped.append(str(stray).split(";")[0])
+    if not files:
+        raise ResultsFileError(f"{named_files[0][0] if named_files else 'input'}: no results file")
     if not any(f.tallies for f in files):
         raise ResultsFileError(f"{files[0].name if files else 'input'}: no contest in the file")
     election, election_from = _election(files, options)
@@ -335,7 +350,7 @@ def scan(named_files: Sequence[tuple[str, bytes]], options: ScanOptions) -> Scan
     for group in in_several_counties(contests):
         _weigh_spanning(group, scanned, options)
     scanned.sort(key=rank)
-    return Scan(options, files, scanned, election, everywhere, election_from)
+    return Scan(options, files, scanned, election, everywhere, election_from, skipped)
 
 
 def _election(files: Sequence[FileTallies], options: ScanOptions) -> tuple[str, str]:

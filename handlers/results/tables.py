@@ -53,6 +53,24 @@ class ResultsFileError(Exception):
     """A file the scan cannot read: the message is one line naming the file and why."""
 
 
+class NotResults(ResultsFileError):
+    """A file that holds no results (a phone list beside the workbooks): in a folder it is
+    skipped with one line, not fatal (scan.md, watch.md)."""
+
+    def __init__(self, name: str, message: str) -> None:
+        self.name = name
+        super().__init__(message)
+
+
+class Unreadable(ResultsFileError):
+    """A workbook that cannot be opened: damaged, or still being written (a download in
+    progress): a watch tries it again next round."""
+
+    def __init__(self, name: str, message: str) -> None:
+        self.name = name
+        super().__init__(message)
+
+
 class ElectionNotSaid(ResultsFileError):
     """A file that does not say whether it is a primary or a general election: the scan does
     not assume (a primary read as a general merges the parties). Each surface asks in its own
@@ -89,15 +107,16 @@ def _workbook(name: str, data: bytes) -> list[Table]:
         # to_python() already gives a fresh list of lists: no copy needed
         return [Table(s, book.get_sheet_by_name(s).to_python()) for s in book.sheet_names]
     except Exception:  # calamine raises its own types for every kind of damage
-        raise ResultsFileError(
+        raise Unreadable(
+            name,
             f"{name}: not a readable workbook: it may be damaged or password-protected; open "
-            "it in Excel and save it again as .xlsx"
+            "it in Excel and save it again as .xlsx",
         ) from None
 
 
 def _csv(name: str, data: bytes) -> list[Table]:
     if b"\x00" in data[:4096]:
-        raise ResultsFileError(f"{name}: not a results file (binary content, not a table)")
+        raise NotResults(name, f"{name}: not a results file (binary content, not a table)")
     try:
         decoded = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -109,7 +128,7 @@ def _csv(name: str, data: bytes) -> list[Table]:
 def read_tables(name: str, data: bytes) -> list[Table]:
     """The tables of one file, by its content (never its name)."""
     if not data:
-        raise ResultsFileError(f"{name}: the file is empty")
+        raise NotResults(name, f"{name}: the file is empty")
     if len(data) > MAX_BYTES:
         raise ResultsFileError(over_the_limit(name, len(data)))
     if data.startswith(_OLE2):

@@ -21,11 +21,14 @@ from handlers.results.compare import readings_of
 from handlers.results.tables import (
     MAX_BYTES,
     NO_RESULTS_IN_FOLDER,
+    Unreadable,
     over_the_limit,
     results_files,
 )
 from handlers.watch.ports import Fetcher, FetchFailed, FetchRefused, RoundStore
 from handlers.watch.records import RoundResult, SourceSnapshot, WatchSpec
+
+_STILL_WRITING = "{name}: cannot be read now; it may still be downloading: trying again next round"
 
 
 class SourceError(Exception):
@@ -56,6 +59,7 @@ class _Read:
     state: SourceSnapshot
     data: bytes | None  # None: unchanged and not read (a file to read only if we scan)
     changed: bool
+    in_folder: bool = False  # found in a folder: skipped, not fatal, if it holds no results
 
 
 def _file(path: Path, before: SourceSnapshot | None) -> _Read:
@@ -123,7 +127,10 @@ def _read_all(
                 files = results_files(path)
                 if not files:
                     raise SourceError(f"{source}: {NO_RESULTS_IN_FOLDER}")
-                reads += [_file(p, before.get(str(p))) for p in files]
+                for p in files:
+                    read = _file(p, before.get(str(p)))
+                    read.in_folder = True
+                    reads.append(read)
             else:
                 reads.append(_file(path, before.get(source)))
         except SourceError as error:
@@ -168,11 +175,35 @@ def run_round(
     for read in reads:
         data = read.data if read.data is not None else _read_file(Path(read.state.source))
         files.append((read.state.name, data))
+    in_folders = {r.state.name for r in reads if r.in_folder}
     try:
-        scanned = scan(files, ScanOptions.from_json(spec.options, today))
+        scanned = scan(files, ScanOptions.from_json(spec.options, today), in_folders)
+    except Unreadable as error:
+        # most often a download still being written: tried again next round, said once,
+        # and "readable again" follows when it reads
+        states = [
+            r.state.copied(error=_STILL_WRITING.format(name=error.name))
+            if r.state.name == error.name
+            else r.state
+            for r in reads
+        ]
+        failing = [s for s in states if s.error and s.source not in was_failing]
+        result.errors = [s.error for s in failing if s.error]
+        still = {s.source for s in states if s.error}
+        result.recovered = [f"{s}: readable again" for s in recovered if s not in still]
+        store.save_sources(watch_id, states)
+        return result
     except ResultsFileError as error:
         result.errors = [str(error)]
         return result
+    if last is not None:
+        # a stray file in a watched folder: named once, when it first appears or changes
+        result.errors += [
+            f"{line}: skipped"
+            for line in scanned.skipped
+            for r in reads
+            if r.changed and line.startswith(f"{r.state.name}:")
+        ]
     contests = readings_of(scanned)
     changes = [] if last is None else compare(last[1], contests)
     reading_id = store.store_reading(

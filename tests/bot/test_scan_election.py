@@ -113,3 +113,16 @@ def test_a_county_named_against_what_the_workbook_says_is_refused() -> None:
     status, out, err = recount(str(first), "--county", f"{first.name}=Yellowstone")
     assert (status, out) == (2, "")
     assert "County in its titles, not Yellowstone: check --county" in err
+
+
+def test_scan_folder_skips_a_stray_file_and_lists_it(tmp_path: Path) -> None:
+    shutil.copy(need(LEGISLATIVE), tmp_path / LEGISLATIVE.name)
+    (tmp_path / "phone list.csv").write_text("name,phone\nAnn,555-0100\n")
+    status, out, err = recount(str(tmp_path), "--today", "2026-12-01")
+    assert (status, err) == (0, "")
+    assert "Skipped 1 file in the folder that is not results: phone list.csv: not a results" in (
+        out
+    )
+    # named one by one, it is still an error: the clerk asked for that file
+    status, _, err = recount(str(tmp_path / "phone list.csv"), "--today", "2026-12-01")
+    assert status == 2 and "phone list.csv: not a results file" in err

@@ -144,3 +144,36 @@ def test_adding_the_canvass_date_keeps_the_watch_and_reports_what_it_changes(
     assert "deadline passed (recount available before)" in " ".join(out.split())
     status, out, _ = recount(str(folder), "--once", *later)
     assert "canvass date set" not in out  # said once
+
+
+def test_a_stray_file_in_the_folder_is_skipped_and_changes_still_reported(folder: Path) -> None:
+    (folder / "canvass board phone list.csv").write_text("name,phone\nAnn,555-0100\n")
+    status, out, err = recount(str(folder), "--once", *OPTIONS)
+    assert status == 0
+    assert (
+        "Skipped 1 file in the folder that is not results: canvass board phone list.csv: not a "
+        "results file." in out.splitlines()
+    )
+    change_workbook(folder, "D", 60)  # into the bond band: reported, not silenced
+    status, out, err = recount(str(folder), "--once", *OPTIONS)
+    assert status == 0 and "Moved to the 13-16-211 bond band — Cascade County CLERK" in out
+    assert "phone list" not in err  # named once, in the first report
+
+
+def test_a_half_written_workbook_is_tried_again_and_said_once(folder: Path) -> None:
+    recount(str(folder), "--once", *OPTIONS)
+    whole = (folder / CASCADE).read_bytes()
+    (folder / CASCADE).write_bytes(whole[: len(whole) // 2])  # a download in progress
+    status, out, err = recount(str(folder), "--once", *OPTIONS)
+    assert status == 0 and out == ""
+    assert err == (
+        f"recount watch: {CASCADE}: cannot be read now; it may still be downloading: trying "
+        "again next round\n"
+    )
+    (folder / CASCADE).write_bytes(whole[: len(whole) // 2 + 10])  # still writing
+    status, out, err = recount(str(folder), "--once", *OPTIONS)
+    assert (status, err) == (0, "")  # said once
+    change_workbook(folder, "D", 60)  # whole again, with new votes
+    status, out, err = recount(str(folder), "--once", *OPTIONS)
+    assert "readable again" in err
+    assert "Moved to the 13-16-211 bond band — Cascade County CLERK" in out
