@@ -34,6 +34,8 @@ from handlers.watch.records import (
     RoundResult,
     StoredChange,
     WatchSpec,
+    montana_iso,
+    montana_time,
     resolved,
     settings_changed,
 )
@@ -88,12 +90,12 @@ def _history(store: Store, which: str, out: TextIO, as_json: bool) -> int:
 
 
 def _history_line(stored: StoredChange, as_json: bool) -> str:
-    when = f"{stored.found_at:%Y-%m-%d %H:%M} UTC"
+    when = montana_time(stored.found_at)
     if as_json:
         return json.dumps(
             {
                 "watch": stored.watch_id,
-                "found_at": stored.found_at.isoformat() + "Z",
+                "found_at": montana_iso(stored.found_at),
                 **stored.change.as_json(),
             },
             ensure_ascii=False,
@@ -116,7 +118,7 @@ def _print_round(result: RoundResult, out: TextIO, err: TextIO, as_json: bool) -
         for change in result.changes:
             out.write(json.dumps(change.as_json(), ensure_ascii=False) + "\n")
     else:
-        since = "the last reading" if result.since is None else f"{result.since:%b %d %H:%M} UTC"
+        since = "the last reading" if result.since is None else montana_time(result.since)
         out.write("\n".join(change_lines(result.changes, scanned, since)) + "\n")
     out.flush()
 

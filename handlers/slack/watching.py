@@ -37,6 +37,7 @@ from handlers.watch.records import (
     WatchInfo,
     WatchSpec,
     WatchStatus,
+    montana_time,
     settings_changed,
     utcnow,
 )
@@ -107,7 +108,7 @@ def slack_round(client: WebClient, watching: Watching, watch: WatchInfo, today: 
     unposted = store.changes(watch.id, unposted=True)
     if not unposted:
         return
-    since = "the last reading" if result.since is None else f"{result.since:%b %d %H:%M} UTC"
+    since = "the last reading" if result.since is None else montana_time(result.since)
     message = changes_message([s.change for s in unposted], result.scanned, since)
     try:
         client.chat_postMessage(channel=channel, **message.as_kwargs())
@@ -175,7 +176,7 @@ def list_text(store: WatchStore, place: Place) -> str:
     for w in running:
         lines.append(
             f"• watch {w.id}: {', '.join(w.sources)} every {shown(w.every_s)}, started "
-            f"{w.started_at:%b %d %H:%M} UTC"
+            f"{montana_time(w.started_at)}"
         )
     return "\n".join(lines)
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from domain.changes import Change
 from domain.deadline import long_date
+from domain.montana import TIME_ZONE
 
 if TYPE_CHECKING:
     from handlers.results import Scan
@@ -22,6 +23,25 @@ if TYPE_CHECKING:
 def utcnow() -> datetime:
     """UTC without a zone: the database's times, the same on SQLite and PostgreSQL."""
     return datetime.now(UTC).replace(tzinfo=None)
+
+
+def in_montana(stored: datetime) -> datetime:
+    """A stored time (UTC without a zone) in Montana's time, with its zone."""
+    return stored.replace(tzinfo=UTC).astimezone(TIME_ZONE)
+
+
+def montana_time(stored: datetime) -> str:
+    """A stored time as a clerk reads it: "Tue Nov 5, 10:14 p.m. MST" (never UTC: at 10 p.m.
+    on election night UTC is already the next day)."""
+    local = in_montana(stored)
+    hour = local.hour % 12 or 12
+    half = "a.m." if local.hour < 12 else "p.m."
+    return f"{local:%a %b} {local.day}, {hour}:{local:%M} {half} {local:%Z}"
+
+
+def montana_iso(stored: datetime) -> str:
+    """A stored time for JSON: ISO 8601 with Montana's offset ("2024-11-05T22:14:00-07:00")."""
+    return in_montana(stored).isoformat()
 
 
 class DatabaseError(Exception):

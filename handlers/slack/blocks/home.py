@@ -13,7 +13,7 @@ from handlers.results.compare import change_line
 from handlers.slack.blocks.text import escape_mrkdwn, is_channel_id, mrkdwn
 from handlers.syntax import COMMAND
 from handlers.watch.durations import shown
-from handlers.watch.records import WatchOverview
+from handlers.watch.records import WatchOverview, montana_time
 
 NEW_CHECK_ACTION_ID: Final = "home_new_check"
 MAX_LISTED: Final = 40
@@ -105,7 +105,7 @@ def _watches_text(watches: Sequence[WatchOverview] | None) -> str:
         read = (
             "not read yet"
             if item.last_reading is None
-            else f"last read {item.last_reading:%b %d %H:%M} UTC"
+            else f"last read {montana_time(item.last_reading)}"
         )
         change = (
             "no change yet"

@@ -31,7 +31,7 @@ from handlers.slack.blocks.verdict import (
     saved_inputs,
 )
 from handlers.syntax import COMMAND, quick_syntax
-from handlers.watch.records import Remembered
+from handlers.watch.records import Remembered, montana_time
 
 CHECK_ACTION_ID: Final = "scan_check"
 # A retention contest's Check: the verdict it posts carries the scan's retention reading.
@@ -59,7 +59,7 @@ def _contest_block(scanned: ScannedContest) -> dict[str, Any]:
 
 def _since_text(memory: Remembered) -> str:
     assert memory.since is not None
-    when = f"{memory.since:%b %d %H:%M} UTC"
+    when = montana_time(memory.since)
     if not memory.changes:
         return f"*Since your last scan ({when})*: no contest changed band or leader."
     lines = [f"• {escape_mrkdwn(change_line(c))}" for c in memory.changes[:MAX_LISTED]]

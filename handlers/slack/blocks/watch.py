@@ -14,6 +14,7 @@ from handlers.slack.blocks.scan import check_button
 from handlers.slack.blocks.text import SECTION_LIMIT, clip, escape, escape_mrkdwn, mention, mrkdwn
 from handlers.slack.blocks.verdict import SlackMessage
 from handlers.watch.durations import shown
+from handlers.watch.records import montana_time
 
 STOP_ACTION_ID: Final = "watch_stop"
 MAX_CHANGES: Final = 20  # blocks per message stay under Slack's 50
@@ -52,7 +53,7 @@ def root_message(
 def stopped_message(sources: list[str], by: str | None, at: datetime) -> SlackMessage:
     who = f" by {mention(by)}" if by else ""  # markup of ours, added after escaping
     words = f"Stopped watching {plural(len(sources), 'source')}"
-    when = f" at {at:%b %d %H:%M} UTC"
+    when = f" at {montana_time(at)}"
     lines = [f"*{escape_mrkdwn(words)}{who}{when}*", *(f"• {escape_mrkdwn(s)}" for s in sources)]
     return SlackMessage(
         text=f"{escape(words)}{who}{when}",
