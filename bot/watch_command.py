@@ -13,20 +13,23 @@ import argparse
 import json
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
+from pathlib import Path
 from types import FrameType
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from bot.clock import montana_today
-from bot.store.database import DatabaseError, open_database
+from bot.store.database import DatabaseError, database_url, open_database
+from bot.store.database import shown as shown_database
 from bot.store.queries import Store
 from bot.terminal import EXIT_OK, EXIT_USAGE, one_line
 from domain import InputError
 from handlers.results import ScanOptions, answers_from, scan_json, scan_text
 from handlers.results.compare import change_line
-from handlers.results.report import change_lines
+from handlers.results.report import change_lines, plural
 from handlers.syntax import parse_date
 from handlers.watch.durations import parse_every, shown
 from handlers.watch.records import (
@@ -34,12 +37,19 @@ from handlers.watch.records import (
     RoundResult,
     StoredChange,
     WatchSpec,
+    WatchStatus,
     montana_iso,
     montana_time,
     resolved,
     settings_changed,
+    utcnow,
 )
 from handlers.watch.rounds import SourceError, check_sources, run_round
+
+
+def describe_database(url: str | None) -> str:
+    """The database as it may be printed (never its password)."""
+    return shown_database(database_url(url))
 
 
 class _Stop:
@@ -84,9 +94,50 @@ def _history(store: Store, which: str, out: TextIO, as_json: bool) -> int:
     watch_id = None if which == "all" else int(which) if which.isdigit() else -1
     if watch_id == -1:
         raise InputError.about(None, f'--history "{which}": give a watch\'s number')
-    for stored in store.changes(watch_id):
+    if watch_id is not None and store.get(watch_id) is None:
+        raise InputError.about(None, f"there is no watch {watch_id} (recount watch list)")
+    found = store.changes(watch_id)
+    for stored in found:
         out.write(_history_line(stored, as_json) + "\n")
+    if not found and not as_json:
+        which_watch = "any watch" if watch_id is None else f"watch {watch_id}"
+        out.write(f"No change recorded for {which_watch} yet.\n")
     return EXIT_OK
+
+
+def _list(store: Store, out: TextIO) -> int:
+    """`recount watch list`: the command line's watches, running ones first."""
+    watches = store.watches(Place.cli())
+    if not watches:
+        out.write("No watch has been started here (recount watch SOURCE...).\n")
+    for w in sorted(watches, key=lambda w: (w.status is not WatchStatus.RUNNING, w.id)):
+        out.write(
+            f"watch {w.id} · {w.status.value} · {', '.join(w.sources)} · every "
+            f"{shown(w.every_s)} · started {montana_time(w.started_at)}\n"
+        )
+    return EXIT_OK
+
+
+def _stop(store: Store, which: str, out: TextIO) -> int:
+    """`recount watch stop N`: stops a command-line watch (one that runs elsewhere stops at
+    its next round)."""
+    if not which.isdigit():
+        raise InputError.about(None, f'"stop {which}": give a watch\'s number (recount watch list)')
+    watch = store.get(int(which))
+    if watch is None or watch.place != Place.cli():
+        raise InputError.about(None, f"there is no watch {which} here (recount watch list)")
+    if store.stop([watch.id], by=None):
+        out.write(f"Watch {watch.id} stopped.\n")
+    else:
+        out.write(f"Watch {watch.id} was already stopped.\n")
+    return EXIT_OK
+
+
+def _command(sources: list[str]) -> list[str] | None:
+    """`list` or `stop N` where sources would be, unless such a file or folder exists."""
+    if sources and sources[0] in ("list", "stop") and not Path(sources[0]).exists():
+        return sources
+    return None
 
 
 def _history_line(stored: StoredChange, as_json: bool) -> str:
@@ -101,6 +152,17 @@ def _history_line(stored: StoredChange, as_json: bool) -> str:
             ensure_ascii=False,
         )
     return f"{when} · watch {stored.watch_id} · {change_line(stored.change)}"
+
+
+HEARTBEAT_S: Final = 15 * 60  # --every: a line at most this long after the last one
+
+
+def _no_change(store: Store, watch_id: int, files: int) -> str:
+    """A round that found nothing new, said: since when, and what was read just now."""
+    last = store.last_reading(watch_id)
+    since = "" if last is None else f" since {montana_time(last[0])}"
+    now = montana_time(utcnow())
+    return f"No change{since}: {plural(files, 'file')} read at {now} (watch {watch_id})."
 
 
 def _print_round(result: RoundResult, out: TextIO, err: TextIO, as_json: bool) -> None:
@@ -128,6 +190,13 @@ def run_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         store = Store(open_database(args.db))
         if args.history is not None:
             return _history(store, args.history, out, args.json)
+        command = _command(args.sources)
+        if command == ["list"]:
+            return _list(store, out)
+        if command is not None and command[0] == "stop" and len(command) == 2:
+            return _stop(store, command[1], out)
+        if command is not None:
+            raise InputError.about(None, "write recount watch list, or recount watch stop N")
         if not args.sources:
             raise InputError.about(None, "name at least one file, folder or URL to watch")
         every = parse_every(args.every)
@@ -139,10 +208,10 @@ def run_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"error: {one_line(str(error))}", file=err)
         return EXIT_USAGE
     watch = store.watch_for(spec, started_by=None)
-    said = settings_changed(watch.options, spec.options)
-    if said:  # the same watch, with new settings: said once, applied from this round
+    new_settings = settings_changed(watch.options, spec.options)
+    if new_settings:  # the same watch, with new settings: said once, applied from this round
         watch = store.update_settings(watch.id, spec.options)
-        for line in said:
+        for line in new_settings:
             out.write(f"Watch {watch.id}: {line}.\n")
     # A change stored but not printed (a run stopped between the two) is printed now.
     left = store.changes(watch.id, unposted=True)
@@ -150,11 +219,24 @@ def run_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write(_history_line(stored, args.json) + "\n")
     store.mark_posted([s.id for s in left])
     stop = _Stop()
+    said = err if args.json else out  # what a person reads, beside one JSON object a line
+    if not args.once:
+        said.write(
+            f"Watching {', '.join(sources)} every {shown(every)} (watch {watch.id}, "
+            f"database {describe_database(args.db)}); Ctrl-C stops.\n"
+        )
+    quiet_since = time.monotonic()
     with _stopping(stop):
         while True:
             result = run_round(store, watch.id, spec, args.today or montana_today())
             _print_round(result, out, err, args.json)
             store.mark_posted([s.id for s in store.changes(watch.id, unposted=True)])
+            if result.scanned is not None or result.errors:
+                quiet_since = time.monotonic()
+            elif args.once or time.monotonic() - quiet_since >= HEARTBEAT_S:
+                said.write(_no_change(store, watch.id, result.read) + "\n")
+                quiet_since = time.monotonic()
+            said.flush()
             if args.once or stop.event.wait(every):
                 break
     if not args.once and not args.json:

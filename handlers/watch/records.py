@@ -247,3 +247,4 @@ class RoundResult:
     errors: list[str] = field(default_factory=list)  # sources failing now (new failures)
     recovered: list[str] = field(default_factory=list)  # sources readable again
     reading_id: int | None = None
+    read: int = 0  # the files (and URLs) looked at this round, changed or not

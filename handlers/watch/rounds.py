@@ -159,6 +159,7 @@ def run_round(
     first = not store.has_reading(watch_id)
     changed = any(r.changed for r in reads) or bool(gone) or first
     result = RoundResult(None, errors=errors, recovered=[f"{s}: readable again" for s in recovered])
+    result.read = len(reads)
     if failed:
         # Keep what is known of the others; mark the failing ones for the "recovered" line.
         kept = [r.state for r in reads] + [

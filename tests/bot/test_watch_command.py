@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -52,7 +53,13 @@ def test_once_twice_prints_exactly_the_changes_and_then_nothing(folder: Path) ->
     assert "margin 90 (margin 30 before, the recount band)" in " ".join(out.split())
     assert "Check it: recount check" in out
     status, out, err = recount(str(folder), "--once", *OPTIONS)
-    assert (status, out, err) == (0, "", "")  # nothing changed: nothing read again, nothing said
+    # nothing changed: nothing scanned again, and one line says so, with what was read when
+    assert (status, err) == (0, "")
+    assert re.fullmatch(
+        r"No change since \w{3} \w{3} \d+, \d+:\d\d [ap]\.m\. M[SD]T: 1 file read at .* "
+        r"\(watch 1\)\.\n",
+        out,
+    ), out
 
 
 def test_a_changed_file_that_moves_no_contest_says_so(folder: Path) -> None:
@@ -177,3 +184,18 @@ def test_a_half_written_workbook_is_tried_again_and_said_once(folder: Path) -> N
     status, out, err = recount(str(folder), "--once", *OPTIONS)
     assert "readable again" in err
     assert "Moved to the 13-16-211 bond band — Cascade County CLERK" in out
+
+
+def test_the_history_speaks_when_it_has_nothing_and_refuses_an_unknown_watch(
+    folder: Path,
+) -> None:
+    status, out, _ = recount("--history")
+    assert (status, out) == (0, "No change recorded for any watch yet.\n")
+    recount(str(folder), "--once", *OPTIONS)
+    status, out, _ = recount("--history", "1")
+    assert (status, out) == (0, "No change recorded for watch 1 yet.\n")
+    status, out, err = recount("--history", "7")
+    assert (status, out) == (2, "")
+    assert err == "error: there is no watch 7 (recount watch list)\n"
+    status, out, err = recount("stop", "7")
+    assert status == 2 and "there is no watch 7 here" in err

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -158,3 +161,33 @@ def test_an_output_that_cannot_show_every_character_gets_ascii_forms(encoding: s
     text = done.stdout.decode(encoding)
     assert "5 <= 10: the margin qualifies." in text
     assert "RECOUNT AVAILABLE - county office" in text
+
+
+def test_a_running_watch_says_it_started_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    folder = tmp_path / "results"
+    folder.mkdir()
+    (folder / "t.csv").write_text("contest,choice,votes\nSheriff,A,900\nSheriff,B,890\n")
+    db = f"sqlite:///{tmp_path / 'watch.db'}"
+    watching = subprocess.Popen(
+        [sys.executable, "-m", "bot", "watch", str(folder), "--every", "1m", "--db", db],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert watching.stdout is not None
+    first = watching.stdout.readline()
+    assert first == (
+        f"Watching {folder} every 1 min (watch 1, database sqlite:///{tmp_path / 'watch.db'}); "
+        "Ctrl-C stops.\n"
+    )
+    assert watching.stdout.readline().startswith("Scanned 1 file (plain-table)")
+    time.sleep(0.5)
+    watching.send_signal(signal.SIGINT)
+    out, err = watching.communicate(timeout=30)
+    assert watching.returncode == 0
+    assert "stopped (watch 1, every 1 min)" in err
+    listed = recount("watch", "list", "--db", db)
+    assert listed.returncode == 0 and listed.stdout.startswith("watch 1 · running · ")
+    stopped = recount("watch", "stop", "1", "--db", db)
+    assert (stopped.returncode, stopped.stdout) == (0, "Watch 1 stopped.\n")
+    assert "watch 1 · stopped · " in recount("watch", "list", "--db", db).stdout
