@@ -183,7 +183,7 @@ def test_a_running_watch_says_it_started_and_stops_on_ctrl_c(tmp_path: Path) -> 
     assert watching.stdout.readline().startswith("Scanned 1 file (plain-table)")
     time.sleep(0.5)
     watching.send_signal(signal.SIGINT)
-    out, err = watching.communicate(timeout=30)
+    _, err = watching.communicate(timeout=30)
     assert watching.returncode == 0
     assert "stopped (watch 1, every 1 min)" in err
     listed = recount("watch", "list", "--db", db)
