@@ -78,6 +78,20 @@ SPANNING: Final = MappingProxyType(
 )
 # (2), (4) and (5) kinds voted on statewide: a county's file holds only its share.
 STATEWIDE: Final = (ContestKind.STATE, ContestKind.CONGRESSIONAL, ContestKind.STATE_QUESTION)
+# Montana elects two U.S. representatives by district since 2022 (one at large before).
+_HOUSE_DISTRICT: Final = re.compile(
+    r"\bDIST(RICT)?\b|\b(1ST|2ND|FIRST|SECOND)\b|\b[12]\s*$", re.IGNORECASE
+)
+
+
+def is_statewide(kind: ContestKind, title: str) -> bool:
+    """Voted on in all 56 counties: a state office or question, a U.S. senator, a U.S.
+    representative at large; not the 1st or 2nd congressional district."""
+    if kind is ContestKind.CONGRESSIONAL:
+        return not _HOUSE_DISTRICT.search(title)
+    return kind in STATEWIDE
+
+
 # How results files write "no party" for a nonpartisan contest (OpenElections, the SOS).
 # How files spell "nonpartisan", once spaces, dots, hyphens and case are set aside: `NON`,
 # `NonPart` (OpenElections 2018), `NP`, `Non-Partisan`, `NONPARTISAN`.

@@ -21,10 +21,10 @@ from domain.readings import (
     EVERY_ADVANCES,
     NONPARTISAN_PRIMARY,
     SPANNING,
-    STATEWIDE,
     Spanning,
     advancing,
     is_nonpartisan,
+    is_statewide,
     may_be_joint_school,
     nobody_defeated,
     when_spanning,
@@ -103,6 +103,8 @@ class Contest:
     open_doubt: OpenDoubt | None = None  # weighed by the scan: asked only if it matters
     close_retention: bool = False  # a judge retained within 1/2 of 1%: listed, never hidden
     keyed_by_county: bool = False  # its rows name their county (formats 3-5), not its code
+    complete_refused: bool = False  # --complete given, but the files hold too few counties
+    from_county_workbooks: bool = False  # read from SOS county workbooks (one county each)
 
     def doubt(self, reason: str, *, blocks: bool = True) -> None:
         if reason not in self.attention:
@@ -262,6 +264,8 @@ def gather(
                 contest.counties.add(tally.county)
             if id(contest) not in in_this_file:  # once per contest and file, not per row
                 in_this_file.add(id(contest))
+                if file.format == COUNTY_WORKBOOK:
+                    contest.from_county_workbooks = True
                 contest.files.add(file.name)
                 contest.whole_sources.add(whole)
                 if tally.county is None:
@@ -357,6 +361,7 @@ def merge(contests: list[Contest], answers: Answers) -> list[Contest]:
         into.files |= contest.files
         into.counties |= contest.counties
         into.whole_sources |= contest.whole_sources
+        into.from_county_workbooks |= contest.from_county_workbooks
         for reason in contest.attention:
             into.doubt(reason, blocks=contest.blocked)
     return list(merged.values())
@@ -401,7 +406,13 @@ def _as_tally(choice: Choice) -> Tally:
     return Tally("", "", choice.name, choice.votes)
 
 
-def settle(contest: Contest, answers: Answers, election: str | None, complete: bool) -> None:
+def settle(
+    contest: Contest,
+    answers: Answers,
+    election: str | None,
+    complete: bool,
+    proved_whole: bool = False,
+) -> None:
     """Spanning, coverage, seats and the unopposed rule, each recorded."""
     kind = contest.kind
     if kind is not None and KINDS[kind].one_county and len(contest.counties) > 1:
@@ -425,11 +436,21 @@ def settle(contest: Contest, answers: Answers, election: str | None, complete: b
                 "or its votes are counted twice"
             )
         elif contest.whole_sources == {False}:
-            contest.coverage = "whole" if complete else "county share"
-            if not complete:
+            # --complete cannot make one county's share a statewide total: the files visibly
+            # hold fewer counties than voted (watch.md: "--complete refused")
+            refused = (
+                complete
+                and not proved_whole
+                and is_statewide(kind, contest.title)
+                and contest.from_county_workbooks
+                and len(contest.counties) < MONTANA_COUNTIES.value
+            )
+            contest.complete_refused = refused
+            contest.coverage = "whole" if complete and not refused else "county share"
+            if not complete or refused:
                 # Not a person's work: no one in a county can answer it (scan.md, Coverage).
                 # No verdict; the report counts these in one line.
-                contest.notes.append(_share_doubt(kind, len(contest.counties)))
+                contest.notes.append(_share_doubt(kind, contest.title, len(contest.counties)))
                 contest.blocked = True
     named = SEVERAL_COUNTIES.search(contest.title)
     if named is not None and kind is not None and contest.kind_from != "answer":
@@ -447,11 +468,11 @@ def settle(contest: Contest, answers: Answers, election: str | None, complete: b
     contest.unopposed = len(contest.choices) == 1 and contest.retention is None
 
 
-def _share_doubt(kind: ContestKind, counties: int) -> str:
+def _share_doubt(kind: ContestKind, title: str, counties: int) -> str:
     """Say what is known: a statewide contest seen in some counties; a district contest whose
     total may span counties (the 11th judicial district is Flathead County alone)."""
     given = "1 county" if counties == 1 else f"{counties} counties"
-    if kind in STATEWIDE:
+    if is_statewide(kind, title):
         what = f"a statewide contest given here for {given}"
         share = "that county's share" if counties == 1 else "those counties' share"
     elif counties == 1:

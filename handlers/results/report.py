@@ -303,6 +303,14 @@ def opening_lines(result: Scan, how: HowToAdd = COMMAND_LINE) -> list[str]:
             f"so its {percent_phrase(MARGIN_SHARE)}, may be larger; check one close contest with "
             "them by adding write-ins N to its check line."
         )
+    refused = [c for c in result.contests if c.contest.complete_refused]
+    if refused:
+        most = max(len(c.contest.counties) for c in refused)
+        out.append(
+            f"--complete refused for {plural(len(refused), 'statewide contest')}: the files hold "
+            f"{plural(most, 'county', 'counties')}, not all {MONTANA_COUNTIES.value}; those "
+            "contests are a share, with no verdict."
+        )
     opens = [day for day in (options.canvass, options.state_canvass) if day is not None]
     if opens and options.today < min(opens):
         out.append(

@@ -345,7 +345,7 @@ def scan(
     everywhere = whole_state(files, contests)
     scanned = []
     for contest in contests:
-        settle(contest, options.answers, election, options.complete or everywhere)
+        settle(contest, options.answers, election, options.complete or everywhere, everywhere)
         scanned.append(ScannedContest(contest, _verdict(contest, options)))
     for group in in_several_counties(contests):
         _weigh_spanning(group, scanned, options)

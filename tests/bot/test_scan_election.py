@@ -126,3 +126,20 @@ def test_scan_folder_skips_a_stray_file_and_lists_it(tmp_path: Path) -> None:
     # named one by one, it is still an error: the clerk asked for that file
     status, _, err = recount(str(tmp_path / "phone list.csv"), "--today", "2026-12-01")
     assert status == 2 and "phone list.csv: not a results file" in err
+
+
+def test_complete_is_refused_where_one_countys_workbook_holds_a_statewide_contest() -> None:
+    first = sorted(need(RESULTS / "sos-county-2022-general").glob("*.xlsx"))[0]
+    status, out, _ = recount(str(first), "--complete", "--json", "--today", "2022-11-30")
+    assert status == 0
+    contests = json.loads(out)["contests"]
+    state = [c for c in contests if c["title"].startswith("LEGISLATIVE REFERENDUM")]
+    assert state and all(c["verdict"] is None for c in state)
+    assert all(c["coverage"] == "county share" for c in state)
+    # the 2nd congressional district is a district, not the whole state: its total may span
+    # the counties given, and --complete is believed for it
+    house = [c for c in contests if c["title"].startswith("UNITED STATES REPRESENTATIVE")]
+    assert house and all(c["coverage"] == "whole" for c in house)
+    status, out, _ = recount(str(first), "--complete", "--today", "2022-11-30")
+    assert "--complete refused for" in out and "the files hold 1 county, not all 56" in out
+    assert "a statewide contest" not in out

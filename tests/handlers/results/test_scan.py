@@ -84,7 +84,12 @@ def test_without_complete_a_countys_share_has_no_verdict() -> None:
     text = scan_text(result)
     assert "statewide or district contests: only the share of the files given is here" in text
     assert "US REPRESENTATIVE" not in text.partition("Need a person")[2]
-    assert all(c.contest.coverage == "whole" for c in run(*files, complete=True).contests)
+    # --complete makes them whole, but never a statewide contest from two counties' files
+    completed = run(*files, complete=True).contests
+    assert all(c.contest.coverage == "whole" for c in completed if not c.contest.complete_refused)
+    refused = {c.contest.title for c in completed if c.contest.complete_refused}
+    assert "LEGISLATIVE REFERENDUM NO. 131" in refused
+    assert not any("REPRESENTATIVE" in title for title in refused)  # a district since 2022
 
 
 def test_retention_votes(general: Scan) -> None:
