@@ -165,7 +165,9 @@ def _no_change(store: Store, watch_id: int, files: int) -> str:
     return f"No change{since}: {plural(files, 'file')} read at {now} (watch {watch_id})."
 
 
-def _print_round(result: RoundResult, out: TextIO, err: TextIO, as_json: bool) -> None:
+def _print_round(
+    result: RoundResult, watch_id: int, out: TextIO, err: TextIO, as_json: bool
+) -> None:
     for line in (*result.errors, *result.recovered):
         print(f"recount watch: {one_line(line)}", file=err)
     scanned = result.scanned
@@ -177,8 +179,19 @@ def _print_round(result: RoundResult, out: TextIO, err: TextIO, as_json: bool) -
         else:
             out.write(scan_text(scanned))
     elif as_json:
+        read = {
+            "watch": watch_id,
+            "read_at": montana_iso(utcnow()),
+            "files": [f.name for f in scanned.files],
+        }
+        by_key = {c.contest.identity: c.contest for c in scanned.contests}
         for change in result.changes:
-            out.write(json.dumps(change.as_json(), ensure_ascii=False) + "\n")
+            contest = by_key.get(change.key)
+            where = {
+                "county": None if contest is None else contest.county,
+                "contest_files": [] if contest is None else sorted(contest.files),
+            }
+            out.write(json.dumps({**read, **where, **change.as_json()}, ensure_ascii=False) + "\n")
     else:
         since = "the last reading" if result.since is None else montana_time(result.since)
         out.write("\n".join(change_lines(result.changes, scanned, since)) + "\n")
@@ -229,7 +242,7 @@ def run_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     with _stopping(stop):
         while True:
             result = run_round(store, watch.id, spec, args.today or montana_today())
-            _print_round(result, out, err, args.json)
+            _print_round(result, watch.id, out, err, args.json)
             store.mark_posted([s.id for s in store.changes(watch.id, unposted=True)])
             if result.scanned is not None or result.errors:
                 quiet_since = time.monotonic()

@@ -105,6 +105,7 @@ class Contest:
     keyed_by_county: bool = False  # its rows name their county (formats 3-5), not its code
     complete_refused: bool = False  # --complete given, but the files hold too few counties
     from_county_workbooks: bool = False  # read from SOS county workbooks (one county each)
+    unofficial: bool = False  # a file it was read from says its figures are unofficial
 
     def doubt(self, reason: str, *, blocks: bool = True) -> None:
         if reason not in self.attention:
@@ -266,6 +267,7 @@ def gather(
                 in_this_file.add(id(contest))
                 if file.format == COUNTY_WORKBOOK:
                     contest.from_county_workbooks = True
+                contest.unofficial = contest.unofficial or file.unofficial
                 contest.files.add(file.name)
                 contest.whole_sources.add(whole)
                 if tally.county is None:
@@ -362,6 +364,7 @@ def merge(contests: list[Contest], answers: Answers) -> list[Contest]:
         into.counties |= contest.counties
         into.whole_sources |= contest.whole_sources
         into.from_county_workbooks |= contest.from_county_workbooks
+        into.unofficial |= contest.unofficial
         for reason in contest.attention:
             into.doubt(reason, blocks=contest.blocked)
     return list(merged.values())

@@ -43,6 +43,7 @@ def read(name: str, tables: list[Table]) -> FileTallies:
     found = _header(table)
     assert found is not None
     at, col = found
+    result.banner_says([text(c) for r in table.rows[:at] for c in r])
     banner = [text(c) for r in table.rows[:at] for c in r if election_in(text(c))]
     if banner:
         result.said(election_in(banner[0]), f'the banner says "{banner[0]}"')

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import shlex
 import textwrap
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Final
 
 from domain import KINDS, Outcome, verdict_json
@@ -128,6 +130,12 @@ def scan_json(result: Scan) -> dict[str, Any]:
                 "name": f.name,
                 "format": f.format,
                 "contests": len({t.key for t in f.tallies}),
+                "banner": {
+                    "title": f.banner_title,
+                    "unofficial": f.unofficial,
+                    "reporting": f.reporting,
+                    "downloaded": f.downloaded,
+                },
             }
             for f in result.files
         ],
@@ -194,7 +202,10 @@ def contest_facts(scanned: ScannedContest) -> list[str]:
         # a rejected judge: approve and reject, never a candidate called "rejection (won)"
         lines += [approve_reject_line(scanned), *e.margin_lines[1:2]]
     elif v.margin is not None:
-        lines += [*e.margin_lines[:2]]
+        standings, *rest = e.margin_lines[:2]
+        if scanned.contest.unofficial:  # unofficial counts: ahead, not elected
+            standings = standings.replace(" (won)", " (leads)")
+        lines += [standings, *rest]
     lines.append(e.summary)
     if v.margin is not None:
         lines.append(what_if(v.margin))
@@ -272,6 +283,7 @@ def opening_lines(result: Scan, how: HowToAdd = COMMAND_LINE) -> list[str]:
             f", {source}." if source == "as given" else f": {source}."
         )
         out.append(said)
+    out += read_lines(result)
     if result.whole_state:
         out.append(
             f"The files are the county workbooks of all {MONTANA_COUNTIES.value} counties: "
@@ -318,6 +330,62 @@ def opening_lines(result: Scan, how: HowToAdd = COMMAND_LINE) -> list[str]:
             "unofficial, and a petition window opens only with the official canvass."
         )
     return out
+
+
+def _when(downloaded: str) -> datetime | None:
+    try:
+        return datetime.strptime(downloaded, "%m/%d/%Y %I:%M:%S %p")
+    except ValueError:
+        return None
+
+
+def read_lines(result: Scan) -> list[str]:
+    """What was read, and when, as the files' banners say it: their title, the precincts
+    reporting, when they were downloaded, and whether the figures are unofficial."""
+    said = [f for f in result.files if f.banner_title is not None]
+    if not said:
+        return []
+    if len(said) == 1:
+        f = said[0]
+        facts = [f.banner_title or "", f.reporting, f.downloaded and f"downloaded {f.downloaded}"]
+        line = f"Read {f.name}: " + "; ".join(x for x in facts if x) + "."
+    else:
+        titles = sorted({f.banner_title or "" for f in said})
+        times = sorted(
+            (w, f.downloaded) for f in said if f.downloaded and (w := _when(f.downloaded))
+        )
+        span = (
+            ""
+            if not times
+            else f"; downloaded {times[0][1]}"
+            if times[0][1] == times[-1][1]
+            else f"; downloaded from {times[0][1]} to {times[-1][1]}"
+        )
+        partial = [f.name for f in said if f.reporting and not _all_reporting(f.reporting)]
+        reporting = (
+            "; every precinct reporting in each"
+            if not partial and all(f.reporting for f in said)
+            else f"; precincts still reporting in {', '.join(partial)}"
+            if partial
+            else ""
+        )
+        line = f"Read {len(said)} files: {' / '.join(titles)}{reporting}{span}."
+    out = [line]
+    if any(f.unofficial for f in said):
+        out.append(
+            "The figures are unofficial (the files say so): a candidate ahead leads, and has not "
+            "won, until the canvass."
+        )
+    return out
+
+
+def _all_reporting(reporting: str) -> bool:
+    numbers = [int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", reporting)]
+    return len(numbers) >= 2 and numbers[0] == numbers[1]
+
+
+def unofficial(result: Scan) -> bool:
+    return any(f.unofficial for f in result.files)
 
 
 def waiting_for_state_canvass(scanned: ScannedContest) -> bool:
@@ -499,9 +567,9 @@ def change_lines(changes: list[Change], after: Scan, since: str) -> list[str]:
     """The changes as the text report starts them: each in one line, and for a contest now in
     a band what the check says to do, with the line that reproduces it."""
     if not changes:
-        return [no_change_line(since)]
+        return [no_change_line(since), *read_lines(after)]
     now = scanned_by_identity(after)
-    out = [f"{plural(len(changes), 'change')} since {since}:"]
+    out = [f"{plural(len(changes), 'change')} since {since}:", *read_lines(after)]
     for change in changes:
         out += _wrap(change_line(change), "", "  ")
         scanned = now.get(change.key)

@@ -32,10 +32,30 @@ class FileTallies:
     tallies: list[Tally] = field(default_factory=list)
     election: str | None = None  # "general" | "primary", where the file says
     election_from: str | None = None  # where it says: 'the banner says "2020 Primary ..."'
+    banner_title: str | None = None  # "2022 Unofficial General Election Results"
+    unofficial: bool = False  # the banner says the figures are unofficial
+    reporting: str | None = None  # "Precincts 307 of 307 Reporting"
+    downloaded: str | None = None  # "11/23/2022 10:15:06 AM", as the banner says it
     whole: bool = False  # rows cover the whole district or state (formats 2, 3)
     counties_named: bool = False  # rows carry their county
     problems: dict[str, list[str]] = field(default_factory=dict)  # contest key -> reasons
     titles: dict[str, str] = field(default_factory=dict)  # contest key -> title
+
+    def banner_says(self, lines: list[str]) -> None:
+        """What the banner above the table says of the reading: its title ("2024 Unofficial
+        General Election Results"), whether it is unofficial, the precincts reporting and
+        when it was downloaded (watch.md: what was read, and when)."""
+        lines = [line for line in (text(x) for x in lines) if line]
+        if not lines or self.banner_title is not None:
+            return
+        self.banner_title = next((x for x in lines if "election" in x.lower()), lines[0])
+        self.unofficial = any("unofficial" in x.lower() for x in lines)
+        for line in lines:
+            found = _REPORTING.search(line)
+            if found is not None and self.reporting is None:
+                self.reporting = found.group(0)
+            if line.lower().startswith("downloaded at") and self.downloaded is None:
+                self.downloaded = line[len("downloaded at") :].strip()
 
     def said(self, election: str | None, where: str) -> bool:
         """Records the election where the file first says it: the banner, then the sheet's
@@ -54,6 +74,7 @@ def normalized(title: str) -> str:
     return text(title).casefold()
 
 
+_REPORTING: Final = re.compile(r"Precincts? \d[\d,]* of \d[\d,]* Reporting", re.IGNORECASE)
 # "General" of "Attorney General" names an office, not the election.
 _ELECTION: Final = re.compile(r"(?<!attorney )\b(general|primary)\b", re.IGNORECASE)
 # A file's name runs words together: "2016PrimaryresultsbyPrecinct.xlsx".

@@ -49,7 +49,13 @@ def test_once_twice_prints_exactly_the_changes_and_then_nothing(folder: Path) ->
     assert (status, err) == (0, "")
     lines = out.splitlines()
     assert lines[0].startswith("1 change since ")
-    assert lines[1].startswith("Moved to the 13-16-211 bond band — Cascade County CLERK AND")
+    # what was read, and when: the banner of the file the change was found in
+    assert lines[1] == (
+        "Read CTYALL Results(7).xlsx: 2022 Unofficial General Election Results; Precincts 307 "
+        "of 307 Reporting; downloaded 11/23/2022 10:16:06 AM."
+    )
+    assert lines[2].startswith("The figures are unofficial")
+    assert lines[3].startswith("Moved to the 13-16-211 bond band — Cascade County CLERK AND")
     assert "margin 90 (margin 30 before, the recount band)" in " ".join(out.split())
     assert "Check it: recount check" in out
     status, out, err = recount(str(folder), "--once", *OPTIONS)
@@ -83,6 +89,10 @@ def test_json_lines_and_the_history(folder: Path) -> None:
     assert change["change"] == "leader"
     assert change["before"]["leader"] == ["SANDRA MERCHANT"]
     assert change["after"]["leader"] == ["RINA FONTANA MOORE"]
+    # which watch, which files, which county, and when (Montana time, with its offset)
+    assert (change["watch"], change["files"], change["county"]) == (1, [CASCADE], "Cascade")
+    assert change["contest_files"] == [CASCADE]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?-0[67]:00", change["read_at"])
     status, out, _ = recount("--history")
     assert status == 0 and "· watch 1 · Leader changed — Cascade County CLERK" in out
     status, out, _ = recount("--history", "1", "--json")

@@ -195,7 +195,14 @@ def test_the_56_county_workbooks_are_the_whole_state_without_complete(general_20
     assert lines[1] == (
         'Read as a general election: the banner says "2022 Unofficial General Election Results".'
     )
-    assert "all 56 counties" in lines[2]
+    assert lines[2] == (
+        "Read 56 files: 2022 Unofficial General Election Results; every precinct reporting in "
+        "each; downloaded from 11/23/2022 10:14:31 AM to 11/23/2022 10:28:40 AM."
+    )
+    assert lines[3].startswith("The figures are unofficial (the files say so)")
+    assert "all 56 counties" in lines[4]
+    # unofficial counts: the candidate ahead leads, and has not won
+    assert "SANDRA MERCHANT 14,331 (leads), RINA FONTANA MOORE 14,301" in "\n".join(lines)
 
 
 def test_fewer_than_56_workbooks_are_shares(general_2022: Scan) -> None:

@@ -43,7 +43,14 @@ def test_json_has_the_keys_of_scan_md() -> None:
         "summary",
         "whole_state",
     }
-    assert j["files"] == [{"name": "t.csv", "format": "plain-table", "contests": 6}]
+    assert j["files"] == [
+        {
+            "name": "t.csv",
+            "format": "plain-table",
+            "contests": 6,
+            "banner": {"title": None, "unofficial": False, "reporting": None, "downloaded": None},
+        }
+    ]
     assert j["summary"] == {
         "contests": 6,
         "with_verdict": 4,
