@@ -38,6 +38,9 @@ backlog = 1024
 accesslog = None
 errorlog = "-"
 loglevel = "info"
+# gunicorn 23+ opens a control socket in the working directory's .gunicorn (or the user's
+# home): nothing here uses it, and the service user may not write there.
+control_socket_disable = True
 
 
 def post_worker_init(worker: object) -> None:

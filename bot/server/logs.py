@@ -70,9 +70,10 @@ def setup_logging(level: int | None = None) -> None:
     every level no line holds what a user typed (Withheld, and our own lines carry none)."""
     # What the JSON lines never show, not gathered for every record (the logging cookbook's
     # "optimization" settings): the calling frame, thread, process names.
+    # The process id stays: gunicorn's own error log formats it ("[%(process)d]"), and a
+    # record without it breaks that handler at every worker's stop.
     logging._srcfile = None
     logging.logThreads = False
-    logging.logProcesses = False
     logging.logMultiprocessing = False
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())
@@ -81,5 +82,7 @@ def setup_logging(level: int | None = None) -> None:
     root.handlers[:] = [handler]
     named = os.environ.get("LOG_LEVEL", "").strip().upper()
     root.setLevel(level or (getattr(logging, named) if named in LEVELS else logging.INFO))
+    # Alembic says each migration it checks at INFO, in every process: only when debugging.
+    logging.getLogger("alembic").setLevel(logging.DEBUG if named == "DEBUG" else logging.WARNING)
     if named and named not in LEVELS:
         root.warning("LOG_LEVEL %r is not one of %s; logging at INFO", named, ", ".join(LEVELS))

@@ -82,3 +82,21 @@ def test_host_and_port_say_where_gunicorn_listens(fake: FakeSlack) -> None:
     with serving(argv, port, fake, logs, HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="1"):
         pass
     assert f"Listening at: http://127.0.0.1:{port}" in logs[0]
+
+
+def test_a_gunicorn_start_and_stop_logs_no_traceback_no_error_and_no_alembic_info(
+    fake: FakeSlack, tmp_path: Path
+) -> None:
+    port, logs = free_port(), list[str]()
+    gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+    argv = [gunicorn, "-c", str(ROOT / "gunicorn.conf.py"), "bot.server.wsgi:application"]
+    database = f"sqlite:///{tmp_path / 'recount.db'}"
+    with serving(
+        argv, port, fake, logs, PORT=str(port), WEB_CONCURRENCY="2", RECOUNT_DATABASE_URL=database
+    ) as base:
+        body = command_body("county Smith 1204 Jones 1199", fake.response_url())
+        assert post(f"{base}/slack/events", body, signed_headers(body))[0] == 200
+    log = logs[0]
+    assert "Traceback" not in log and "Logging error" not in log, log
+    assert '"level": "ERROR"' not in log and "[ERROR]" not in log, log
+    assert '"logger": "alembic' not in log, log  # alembic at WARNING unless LOG_LEVEL=DEBUG
