@@ -1,23 +1,30 @@
 # The bot in HTTP mode behind gunicorn, as a non-root user. Put it behind an HTTPS reverse
 # proxy (Slack sends requests only to https:// URLs); see "Running in production" in README.md.
 #   docker build -t recount .
-#   docker run --env-file /etc/recount/recount.env -p 3000:3000 recount
+#   docker run --env-file /etc/recount/recount.env -p 127.0.0.1:3000:3000 \
+#       --stop-timeout 30 -v recount-data:/home/recount/data recount
+# (-p 127.0.0.1:...: only the proxy on this host reaches it; --stop-timeout: longer than
+# gunicorn's graceful_timeout, 25 s, where Docker's default of 10 s would kill the queued
+# Slack calls.)
 FROM python:3.11-slim
 
-RUN useradd --create-home --uid 10001 recount
+RUN useradd --create-home --uid 10001 recount \
+    && install -d -o recount -g recount -m 700 /home/recount/data
 WORKDIR /app
-COPY pyproject.toml README.md LICENSE requirements.lock gunicorn.conf.py ./
+# The runtime exactly as pinned in requirements.lock, in a layer of its own: a change to the
+# code does not reinstall it. No test or lint tools in the image.
+COPY requirements.lock ./
+RUN pip install --no-cache-dir --quiet -r requirements.lock && rm -rf /root/.cache
+COPY pyproject.toml README.md LICENSE gunicorn.conf.py ./
 COPY domain ./domain
 COPY handlers ./handlers
 COPY bot ./bot
-# The runtime exactly as pinned in requirements.lock, then recount itself: no test or lint
-# tools in the image.
-RUN pip install --no-cache-dir --quiet -r requirements.lock \
-    && pip install --no-cache-dir --quiet --no-deps . && rm -rf /root/.cache
+RUN pip install --no-cache-dir --quiet --no-deps . && rm -rf /root/.cache build *.egg-info
 
 USER recount
 # The watch database: a SQLite file in the container's volume unless RECOUNT_DATABASE_URL
-# names PostgreSQL (several replicas need PostgreSQL).
+# names PostgreSQL (several replicas need PostgreSQL). The folder is made and owned by the
+# image's user above, before VOLUME: a named volume starts from it, owned by recount.
 ENV HOST=0.0.0.0 PORT=3000 PYTHONUNBUFFERED=1 \
     RECOUNT_DATABASE_URL=sqlite:////home/recount/data/recount.db
 VOLUME ["/home/recount/data"]

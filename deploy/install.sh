@@ -51,12 +51,23 @@ for package in domain handlers bot; do
         while read -r file; do install -D -m 644 "$SRC/$file" "$PREFIX/$file"; done
 done
 
+# The venv's python links to this interpreter: the service user must be able to run it (a
+# pyenv under /root cannot be). Refuse early, naming --python, rather than a dead service.
+if real_root && command -v runuser >/dev/null 2>&1; then
+    if ! runuser -u recount -- "$PYTHON" -c 'import sys' >/dev/null 2>&1; then
+        echo "install.sh: the user recount cannot run $PYTHON (is it under /root?); give --python PATH to an interpreter all users can run, such as /usr/bin/python3" >&2
+        exit 2
+    fi
+fi
+
 say "making a fresh venv from requirements.lock"
 rm -rf "$PREFIX/.venv"
 "$PYTHON" -m venv "$PREFIX/.venv"
 "$PREFIX/.venv/bin/python" -m pip install --quiet --upgrade pip
 "$PREFIX/.venv/bin/python" -m pip install --quiet -r "$PREFIX/requirements.lock"
 "$PREFIX/.venv/bin/python" -m pip install --quiet --no-deps "$PREFIX"
+# pip's build leaves these beside the code: not part of the install
+rm -rf "$PREFIX/build" "$PREFIX"/*.egg-info
 
 install -m 644 "$SRC/deploy/recount.service" "$UNITS/recount.service"
 if [ -e "$ETC/recount.env" ]; then

@@ -116,6 +116,8 @@ def test_install_sh_installs_into_a_temporary_root(tmp_path: Path) -> None:
         ROOT / "deploy" / "recount.service"
     ).read_text()
     assert not (prefix / "tests").exists() and not (prefix / "bench").exists()
+    # no build artefacts left beside the code
+    assert not (prefix / "build").exists() and not list(prefix.glob("*.egg-info"))
     # the venv is the installed one, not a developer's: its scripts point at the prefix
     gunicorn = (prefix / ".venv" / "bin" / "gunicorn").read_text().splitlines()[0]
     assert gunicorn == f"#!{prefix}/.venv/bin/python"
@@ -147,3 +149,29 @@ def test_install_sh_installs_into_a_temporary_root(tmp_path: Path) -> None:
         timeout=600,
     )
     assert again.returncode == 0 and env_file.read_text() == "SLACK_BOT_TOKEN=xoxb-filled-in\n"
+
+
+def test_the_images_data_folder_is_its_users_before_the_volume() -> None:
+    """No Docker daemon runs here: the Dockerfile is read as written. The folder a named
+    volume starts from must exist and belong to the image's user before VOLUME, or the
+    database cannot be created in it."""
+    text = (ROOT / "Dockerfile").read_text()
+    volume = dockerfile_instruction("VOLUME")
+    assert volume == '["/home/recount/data"]'
+    made = text.index("install -d -o recount -g recount -m 700 /home/recount/data")
+    assert made < text.index("VOLUME") and text.index("useradd") < made
+    database = dockerfile_instruction("ENV")
+    assert "RECOUNT_DATABASE_URL=sqlite:////home/recount/data/recount.db" in text, database
+    # dependencies in a layer before the code: a code change does not reinstall them
+    assert text.index("COPY requirements.lock") < text.index("COPY domain")
+    assert text.index("pip install --no-cache-dir --quiet -r requirements.lock") < text.index(
+        "COPY domain"
+    )
+    # its example listens on loopback and gives docker stop time for graceful_timeout
+    assert "-p 127.0.0.1:3000:3000" in text and "--stop-timeout 30" in text
+
+
+def test_the_unit_orders_after_postgresql_and_keeps_its_files_private() -> None:
+    unit = (ROOT / "deploy" / "recount.service").read_text()
+    assert "After=network-online.target postgresql.service" in unit
+    assert "UMask=0077" in unit
