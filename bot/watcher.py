@@ -40,6 +40,9 @@ def _tick_s() -> float:
         return DEFAULT_TICK_S
 
 
+MAX_RETRY_S: Final = 60.0  # the longest wait between tries to open the database
+
+
 class Poller:
     """Reads due watches every tick in a thread of this process, until `stop`."""
 
@@ -57,6 +60,14 @@ class Poller:
             target=self._loop, args=(run,), name="recount-watch-poller", daemon=True
         )
         self._thread.start()
+
+    @property
+    def stopping(self) -> bool:
+        return self._stop.is_set()
+
+    def wait(self, seconds: float) -> bool:
+        """Waits, unless stopped first; True once stopped."""
+        return self._stop.wait(seconds)
 
     def stop(self) -> None:
         """Stops polling; the leases this process holds are given back, so a process that
@@ -118,13 +129,24 @@ def start_watching(
     why it cannot watch."""
 
     def open_and_poll() -> None:
-        try:
-            backend = watching.backend()
-        except DatabaseError as error:
-            log.error("watching is off: %s", error)
+        # The database may start after us (a reboot, PostgreSQL restarting): tried again with
+        # backoff, logged once when it fails and once when it comes back.
+        wait = 1.0
+        failing = False
+        while not poller.stopping:
+            try:
+                backend = watching.backend()
+            except DatabaseError as error:
+                if not failing:
+                    log.warning("watching waits for the database: %s; trying again", error)
+                    failing = True
+                if poller.wait(wait):
+                    return
+                wait = min(wait * 2, MAX_RETRY_S)
+                continue
+            poller.start(poller_run(app.client, watching, today))
+            log.info("watching: database %s ready, poller started", backend.describe())
             return
-        poller.start(poller_run(app.client, watching, today))
-        log.info("watching: database %s ready, poller started", backend.describe())
 
     poller = Poller(watching)
     thread = threading.Thread(target=open_and_poll, name="recount-watch-start", daemon=True)

@@ -10,7 +10,8 @@ import pwd
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from itertools import count
 from pathlib import Path
 
@@ -43,6 +44,41 @@ def _as_server_user(folder: Path) -> list[str]:
         pytest.skip("running as root without runuser to start PostgreSQL as postgres")
     shutil.chown(folder, "postgres")
     return [runuser, "-u", "postgres", "--"]
+
+
+@contextmanager
+def cluster_not_started() -> Iterator[tuple[str, Callable[[], None]]]:
+    """A PostgreSQL cluster made but not started: its URL (the `postgres` database), and a
+    function that starts it. Stopped and removed at the end."""
+    initdb, pg_ctl = _program("initdb"), _program("pg_ctl")
+    if initdb is None or pg_ctl is None:
+        pytest.skip("PostgreSQL's server programs (initdb, pg_ctl) are not installed here")
+    folder = Path(tempfile.mkdtemp(prefix="recount-postgres-later-"))
+    folder.chmod(0o777)
+    as_user = _as_server_user(folder)
+    data, log = folder / "data", folder / "server.log"
+    subprocess.run(
+        [*as_user, initdb, "-D", str(data), "-A", "trust", "-U", "recount", "--no-sync"],
+        check=True,
+        capture_output=True,
+    )
+    port = free_port()
+    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+
+    def start() -> None:
+        subprocess.run(
+            [*as_user, pg_ctl, "-D", str(data), "-o", options, "-l", str(log), "-w", "start"],
+            check=True,
+            capture_output=True,
+        )
+
+    try:
+        yield f"postgresql+psycopg://recount@127.0.0.1:{port}/postgres", start
+    finally:
+        subprocess.run(
+            [*as_user, pg_ctl, "-D", str(data), "-m", "immediate", "stop"], capture_output=True
+        )
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

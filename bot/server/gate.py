@@ -204,13 +204,20 @@ def read_body(environ: WSGIEnvironment) -> bytes | None:
     return None if len(data) > MAX_BODY else data
 
 
+READY_PATH: Final = "/readyz"
+
+
 def gate(
     slack: WSGIApplication,
     signing_secret: str | None,
     health_path: str,
     events_path: str,
     clock: Callable[[], float] = time.time,
+    ready: Callable[[], bool] = lambda: True,
 ) -> WSGIApplication:
+    """`ready`: whether the database answers (GET /readyz: 200, else 503); /healthz stays
+    liveness, the process answering."""
+
     def application(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         path = environ.get("PATH_INFO", "")
         method = environ.get("REQUEST_METHOD", "")
@@ -218,6 +225,10 @@ def gate(
             if path == health_path and method in {"GET", "HEAD"}:
                 # Says only that the process answers: nothing about configuration.
                 return _answer(start_response, "200 OK", "ok")
+            if path == READY_PATH and method in {"GET", "HEAD"}:
+                if ready():
+                    return _answer(start_response, "200 OK", "ready")
+                return _answer(start_response, "503 Service Unavailable", "database not ready")
             if path != events_path:
                 return _unread_body(environ, _answer(start_response, "404 Not Found", "not found"))
             if method != "POST":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Callable
 from socketserver import ThreadingMixIn
 from typing import TYPE_CHECKING, Any, Final
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
@@ -21,10 +22,17 @@ HEALTH_PATH: Final = "/healthz"
 log = logging.getLogger(__name__)
 
 
-def wsgi_application(app: App, signing_secret: str | None) -> WSGIApplication:
-    """Bolt behind the gate (bot.server.gate): only small, signed, well-formed requests reach it."""
+def wsgi_application(
+    app: App, signing_secret: str | None, ready: Callable[[], bool] = lambda: True
+) -> WSGIApplication:
+    """Bolt behind the gate (bot.server.gate): only small, signed, well-formed requests reach it.
+    `ready`: whether the database answers, for GET /readyz."""
     return gate(
-        SlackRequestHandler(app, path=EVENTS_PATH), signing_secret, HEALTH_PATH, EVENTS_PATH
+        SlackRequestHandler(app, path=EVENTS_PATH),
+        signing_secret,
+        HEALTH_PATH,
+        EVENTS_PATH,
+        ready=ready,
     )
 
 
@@ -58,11 +66,17 @@ class _QuietHandler(WSGIRequestHandler):
         return io.StringIO()
 
 
-def make_http_server(app: App, host: str, port: int, signing_secret: str | None) -> WSGIServer:
+def make_http_server(
+    app: App,
+    host: str,
+    port: int,
+    signing_secret: str | None,
+    ready: Callable[[], bool] = lambda: True,
+) -> WSGIServer:
     return make_server(
         host,
         port,
-        wsgi_application(app, signing_secret),
+        wsgi_application(app, signing_secret, ready),
         server_class=_ThreadingServer,
         handler_class=_QuietHandler,
     )

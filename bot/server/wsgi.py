@@ -23,6 +23,6 @@ after_ack = AfterAck()
 watching = watching_from_settings(_settings.database_url, _settings.watch_hosts)
 # the gate (bot.server.http_server) verifies every request before Bolt sees it
 _app = create_app(_settings, after_ack=after_ack, watching=watching, verified_upstream=True)
-application = wsgi_application(_app, _settings.signing_secret_text)
+application = wsgi_application(_app, _settings.signing_secret_text, watching.ready)
 # Every worker polls; the lease in the database lets one read each watch's round.
 poller = start_watching(_app, watching)

@@ -27,6 +27,9 @@ class Backend:
         """The database's URL as it may be printed (never its password)."""
         return shown(database_url(self.url))
 
+    def answers(self) -> bool:
+        return self.store.answers()
+
     def run_round(self, watch: WatchInfo, today: date) -> RoundResult:
         return run_round(self.store, watch.id, watch.spec, today, fetcher=self.fetcher)
 

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import ColumnElement, Engine, or_, select, update
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from bot.store.models import ChangeRecord, Reading, ReadingContest, SourceState, Watch
@@ -75,6 +76,15 @@ class Store:
             yield session
 
     # --- watches ---------------------------------------------------------------------------
+
+    def answers(self) -> bool:
+        """Whether the database answers now: a readiness probe, never an exception."""
+        try:
+            with self.session() as s:
+                s.execute(select(1))
+            return True
+        except SQLAlchemyError:
+            return False
 
     def watch_for(self, spec: WatchSpec, started_by: str | None) -> WatchInfo:
         """The running watch with this fingerprint, or a new one."""

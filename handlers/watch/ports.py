@@ -114,6 +114,9 @@ class WatchBackend(Protocol):
     def describe(self) -> str:
         """The database's URL as it may be printed (never its password)."""
 
+    def answers(self) -> bool:
+        """Whether the database answers a trivial query now."""
+
     def run_round(self, watch: WatchInfo, today: date) -> RoundResult: ...
 
     def remember(

@@ -58,6 +58,11 @@ class Watching:
         """The database's questions and answers. Raises DatabaseError."""
         return self.backend().store
 
+    def ready(self) -> bool:
+        """Whether the database is open and answers now (GET /readyz)."""
+        backend = self.opened()
+        return backend is not None and backend.answers()
+
     def opened(self) -> WatchBackend | None:
         """The database side if this process has opened it, without opening it."""
         with self._lock:

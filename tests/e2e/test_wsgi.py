@@ -6,11 +6,14 @@ import json
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
 
 from ..fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack, command_body, signed_headers
+from ..postgres import cluster_not_started
 from ..servers import ROOT, env_without_slack, free_port, oversized_answers, post, serving
 
 # Slow (server processes): `make quick` leaves it out.
@@ -100,3 +103,32 @@ def test_a_gunicorn_start_and_stop_logs_no_traceback_no_error_and_no_alembic_inf
     assert "Traceback" not in log and "Logging error" not in log, log
     assert '"level": "ERROR"' not in log and "[ERROR]" not in log, log
     assert '"logger": "alembic' not in log, log  # alembic at WARNING unless LOG_LEVEL=DEBUG
+
+
+def _status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as error:
+        return int(error.code)
+
+
+def test_readyz_follows_the_database_down_then_up(fake: FakeSlack) -> None:
+    with cluster_not_started() as (database, start):
+        port, logs = free_port(), list[str]()
+        gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+        argv = [gunicorn, "-c", str(ROOT / "gunicorn.conf.py"), "bot.server.wsgi:application"]
+        env = {"PORT": str(port), "WEB_CONCURRENCY": "1", "RECOUNT_DATABASE_URL": database}
+        with serving(argv, port, fake, logs, **env) as base:
+            assert _status(f"{base}/healthz") == 200  # alive, whatever the database does
+            assert _status(f"{base}/readyz") == 503
+            start()  # PostgreSQL comes up after the server
+            deadline = time.monotonic() + 30
+            while _status(f"{base}/readyz") != 200:
+                assert time.monotonic() < deadline, "never ready after the database came up"
+                time.sleep(0.5)
+        log = logs[0]
+        # one line when it fails, one when it comes back; no traceback, no ERROR
+        assert log.count("watching waits for the database") == 1, log
+        assert "poller started" in log and "Traceback" not in log
+        assert '"level": "ERROR"' not in log

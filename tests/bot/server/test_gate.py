@@ -11,7 +11,15 @@ import threading
 
 import pytest
 
-from bot.server.gate import LINGER_BYTES, MAX_BODY, MAX_CLOCK_SKEW, linger, read_body, signed
+from bot.server.gate import (
+    LINGER_BYTES,
+    MAX_BODY,
+    MAX_CLOCK_SKEW,
+    gate,
+    linger,
+    read_body,
+    signed,
+)
 
 SECRET = "s3cret"
 NOW = 1_800_000_000
@@ -62,3 +70,25 @@ def test_linger_drops_what_the_client_still_sends_then_lets_go() -> None:
     writer.join(timeout=5)
     assert not writer.is_alive()
     server.close()
+
+
+@pytest.mark.parametrize(
+    ("ready", "status", "body"),
+    [(True, "200 OK", b"ready\n"), (False, "503 Service Unavailable", b"database not ready\n")],
+)
+def test_readyz_says_whether_the_database_answers_and_healthz_stays_liveness(
+    ready: bool, status: str, body: bytes
+) -> None:
+    def never(environ: object, start_response: object) -> list[bytes]:
+        raise AssertionError("Bolt is not asked")
+
+    app = gate(never, "secret", "/healthz", "/slack/events", ready=lambda: ready)
+    seen: list[str] = []
+
+    def start(said: str, headers: object) -> None:
+        seen.append(said)
+
+    answer = b"".join(app({"PATH_INFO": "/readyz", "REQUEST_METHOD": "GET"}, start))  # type: ignore[arg-type]
+    assert (seen[-1], answer) == (status, body)
+    answer = b"".join(app({"PATH_INFO": "/healthz", "REQUEST_METHOD": "GET"}, start))  # type: ignore[arg-type]
+    assert (seen[-1], answer) == ("200 OK", b"ok\n")
