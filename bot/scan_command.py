@@ -75,9 +75,10 @@ def add_scan_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--all", action="store_true", dest="show_all", help="list every contest")
     parser.add_argument(
         "--against",
-        nargs="+",
+        action="append",
         metavar="OLD",
-        help="an earlier reading of the same election: report what changed since it",
+        help="an earlier reading of the same election (a file or folder; repeat it for "
+        "several): report what changed since it",
     )
 
 

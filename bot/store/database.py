@@ -67,6 +67,12 @@ def open_database(given: str | None = None) -> Engine:
         parsed = make_url(url)
     except ArgumentError:
         raise DatabaseError(f'"{url}" is not a database URL') from None
+    if parsed.drivername in ("postgres", "postgresql") or parsed.drivername.startswith("postgres+"):
+        # SQLAlchemy says "Can't load plugin: sqlalchemy.dialects:postgres"; say what to write
+        raise DatabaseError(
+            f"{shown(url)}: write PostgreSQL's URL as postgresql+psycopg://USER:PASSWORD@HOST/"
+            "DATABASE (the driver recount installs)"
+        )
     try:
         if parsed.get_backend_name() == "sqlite" and parsed.database:
             Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)

@@ -24,6 +24,10 @@ def parse_every(text: str) -> int:
     found = _DURATION.fullmatch(text.strip())
     if found is None:
         raise ValueError(f'"{text}" is not a duration; write it like 90s, 5m or 1h')
+    if found.group(2) is None:
+        # "5" could mean 5 minutes or 5 seconds: asked, never guessed
+        number = found.group(1)
+        raise ValueError(f'"{text}" has no unit: write {number}m for minutes or {number}s')
     seconds = int(found.group(1)) * _UNIT_S[(found.group(2) or "s")[0].lower()]
     floor = minimum_every_s()
     if seconds < floor:

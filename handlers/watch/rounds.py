@@ -48,6 +48,9 @@ def check_sources(sources: Sequence[str]) -> None:
             raise SourceError(f"{source}: not a file, a folder or an http(s) address")
         if not Path(source).exists():
             raise SourceError(f"{source}: no such file or folder")
+        if Path(source).is_dir() and not results_files(Path(source)):
+            # refused at start, before a watch is made for it
+            raise SourceError(f"{source}: {NO_RESULTS_IN_FOLDER}")
 
 
 def _digest(data: bytes) -> str:

@@ -143,3 +143,14 @@ def test_complete_is_refused_where_one_countys_workbook_holds_a_statewide_contes
     status, out, _ = recount(str(first), "--complete", "--today", "2022-11-30")
     assert "--complete refused for" in out and "the files hold 1 county, not all 56" in out
     assert "a statewide contest" not in out
+
+
+def test_against_takes_one_reading_and_leaves_the_files_after_it(tmp_path: Path) -> None:
+    old = tmp_path / "old.csv"
+    new = tmp_path / "new.csv"
+    old.write_text("contest,choice,votes\nSheriff,A,900\nSheriff,B,880\n")
+    new.write_text("contest,choice,votes\nSheriff,A,900\nSheriff,B,895\n")
+    # the FILE after --against OLD is scanned, not swallowed as a second old reading
+    status, out, err = recount("--against", str(old), str(new), "--today", "2026-12-01")
+    assert (status, err) == (0, "")
+    assert "Entered the recount band — Sheriff" in out

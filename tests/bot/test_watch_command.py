@@ -209,3 +209,21 @@ def test_the_history_speaks_when_it_has_nothing_and_refuses_an_unknown_watch(
     assert err == "error: there is no watch 7 (recount watch list)\n"
     status, out, err = recount("stop", "7")
     assert status == 2 and "there is no watch 7 here" in err
+
+
+def test_an_empty_folder_starts_no_watch_and_a_bare_number_is_asked(tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    status, out, err = recount(str(empty), "--once")
+    assert (status, out) == (2, "")
+    assert err == f"error: {empty}: a folder with no .xlsx or .csv file in it\n"
+    status, out, _ = recount("list")
+    assert out == "No watch has been started here (recount watch SOURCE...).\n"
+    status, _, err = recount(str(empty), "--every", "5")
+    assert status == 2 and '"5" has no unit: write 5m for minutes or 5s' in err
+
+
+def test_a_postgres_url_without_its_driver_is_told_what_to_write(folder: Path) -> None:
+    status, _, err = recount(str(folder), "--once", "--db", "postgres://u:secret@db/recount")
+    assert status == 2
+    assert "write PostgreSQL's URL as postgresql+psycopg://" in err and "secret" not in err

@@ -8,7 +8,7 @@ from handlers.watch.durations import MIN_EVERY_S, parse_every, shown
 
 
 @pytest.mark.parametrize(
-    ("text", "seconds"), [("90s", 90), ("5m", 300), ("5 min", 300), ("1h", 3600), ("60", 60)]
+    ("text", "seconds"), [("90s", 90), ("5m", 300), ("5 min", 300), ("1h", 3600), ("60s", 60)]
 )
 def test_durations(text: str, seconds: int) -> None:
     assert parse_every(text) == seconds
@@ -31,3 +31,9 @@ def test_not_a_duration_says_how_to_write_one() -> None:
 
 def test_shown_in_the_largest_whole_unit() -> None:
     assert [shown(s) for s in (45, 120, 7200, 90)] == ["45 s", "2 min", "2 h", "90 s"]
+
+
+def test_a_number_without_its_unit_is_asked_not_guessed() -> None:
+    # "5" read as seconds was a watch every 5 s (or refused as too often): never guessed
+    with pytest.raises(ValueError, match='"5" has no unit: write 5m for minutes or 5s'):
+        parse_every("5")
