@@ -27,6 +27,7 @@ from bot.store.database import shown as shown_database
 from bot.store.queries import Store
 from bot.terminal import EXIT_OK, EXIT_USAGE, one_line
 from domain import InputError
+from domain.changes import ChangeKind
 from handlers.results import ScanOptions, answers_from, scan_json, scan_text
 from handlers.results.compare import change_line
 from handlers.results.report import change_lines, plural
@@ -194,7 +195,18 @@ def _print_round(
             out.write(json.dumps({**read, **where, **change.as_json()}, ensure_ascii=False) + "\n")
     else:
         since = "the last reading" if result.since is None else montana_time(result.since)
-        out.write("\n".join(change_lines(result.changes, scanned, since)) + "\n")
+        changes = result.changes
+        gone = [c for c in changes if c.kind is ChangeKind.GONE]
+        if result.removed and gone:
+            # a file taken away: one line naming it, not a line per contest it held
+            names = ", ".join(result.removed)
+            out.write(
+                f"No longer read: {names} ({plural(len(gone), 'contest')} went with "
+                f"{'it' if len(result.removed) == 1 else 'them'}).\n"
+            )
+            changes = [c for c in changes if c.kind is not ChangeKind.GONE]
+        if changes or not gone:
+            out.write("\n".join(change_lines(changes, scanned, since)) + "\n")
     out.flush()
 
 

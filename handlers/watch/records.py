@@ -248,3 +248,4 @@ class RoundResult:
     recovered: list[str] = field(default_factory=list)  # sources readable again
     reading_id: int | None = None
     read: int = 0  # the files (and URLs) looked at this round, changed or not
+    removed: list[str] = field(default_factory=list)  # files read before, gone from it now

@@ -163,6 +163,7 @@ def run_round(
     changed = any(r.changed for r in reads) or bool(gone) or first
     result = RoundResult(None, errors=errors, recovered=[f"{s}: readable again" for s in recovered])
     result.read = len(reads)
+    result.removed = sorted(before[source].name for source in gone)
     if failed:
         # Keep what is known of the others; mark the failing ones for the "recovered" line.
         kept = [r.state for r in reads] + [

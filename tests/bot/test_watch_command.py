@@ -227,3 +227,15 @@ def test_a_postgres_url_without_its_driver_is_told_what_to_write(folder: Path) -
     status, _, err = recount(str(folder), "--once", "--db", "postgres://u:secret@db/recount")
     assert status == 2
     assert "write PostgreSQL's URL as postgresql+psycopg://" in err and "secret" not in err
+
+
+def test_a_removed_file_is_one_line_naming_it(folder: Path) -> None:
+    second = "CTYALL Results(3).xlsx"
+    shutil.copy(need(COUNTY_WORKBOOKS) / second, folder / second)
+    recount(str(folder), "--once", *OPTIONS)
+    (folder / second).unlink()
+    status, out, _ = recount(str(folder), "--once", *OPTIONS)
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith(f"No longer read: {second} (") and "went with it)." in lines[0]
+    assert "No longer in the reading" not in out
