@@ -120,7 +120,11 @@ class Contest:
     def identity(self) -> str:
         """The contest across readings (watch.md): its key, with the party, county and
         precinct that tell apart contests sharing one key."""
-        return " | ".join(p or "" for p in (self.key, self.party, self.county, self.precinct))
+        # a statewide or district contest is the same contest whichever counties' files hold
+        # it: its county (the first file's) is no part of what it is
+        spans = self.kind is not None and not KINDS[self.kind].one_county
+        county = None if spans else self.county
+        return " | ".join(p or "" for p in (self.key, self.party, county, self.precinct))
 
     @property
     def label(self) -> str:

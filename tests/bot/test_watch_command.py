@@ -239,3 +239,74 @@ def test_a_removed_file_is_one_line_naming_it(folder: Path) -> None:
     lines = out.splitlines()
     assert lines[0].startswith(f"No longer read: {second} (") and "went with it)." in lines[0]
     assert "No longer in the reading" not in out
+
+
+def test_a_canvass_week(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The week watch.md's issue played: two offices each with a `results` folder, the canvass
+    date added, a stray spreadsheet, a half-written download, a tie, a file taken away. Every
+    line printed is asserted, and the history holds only what happened."""
+    other = "CTYALL Results(3).xlsx"
+    for office in ("county", "state"):
+        where = tmp_path / office / "results"
+        where.mkdir(parents=True)
+        for name in (CASCADE, other):
+            shutil.copy(need(COUNTY_WORKBOOKS) / name, where / name)
+    today = ("--today", "2022-11-30")
+    monkeypatch.chdir(tmp_path / "county")
+    # Monday: the county office starts its watch by a relative path: the first report
+    status, out, err = recount("results", "--once", *today)
+    assert (status, err) == (0, "") and out.startswith("Scanned 2 files (sos-county-workbook)")
+    # the state office types the same words in its own folder: another watch, its own report
+    monkeypatch.chdir(tmp_path / "state")
+    status, out, _ = recount("results", "--once", *today)
+    assert status == 0 and out.startswith("Scanned 2 files")
+    monkeypatch.chdir(tmp_path / "county")
+    # Tuesday: the canvass date is added: the same watch, said once; nothing else moved
+    status, out, err = recount("results", "--once", "--canvass", "2022-11-28", *today)
+    lines = out.splitlines()
+    assert (status, err) == (0, "")
+    assert lines[0] == "Watch 1: canvass date set: deadlines now count from Mon Nov 28, 2022."
+    assert lines[1].startswith("No contest changed band or leader since ")
+    assert lines[2].startswith("Read 2 files: 2022 Unofficial General Election Results")
+    assert lines[3].startswith("The figures are unofficial") and len(lines) == 4
+    week = ("--canvass", "2022-11-28", *today)
+    # Wednesday: a phone list lands in the folder: named once, the rest still read
+    (tmp_path / "county" / "results" / "canvass board phone list.csv").write_text(
+        "name,phone\nAnn,555-0100\n"
+    )
+    status, out, err = recount("results", "--once", *week)
+    assert err == ("recount watch: canvass board phone list.csv: not a results file: skipped\n")
+    assert out.startswith("No contest changed band or leader since ")
+    # Thursday: a download caught half-written: said once, tried again
+    path = tmp_path / "county" / "results" / CASCADE
+    whole = path.read_bytes()
+    path.write_bytes(whole[: len(whole) // 3])
+    status, out, err = recount("results", "--once", *week)
+    assert (status, out) == (0, "")
+    assert err == (
+        f"recount watch: {CASCADE}: cannot be read now; it may still be downloading: trying "
+        "again next round\n"
+    )
+    # Friday: the download whole again, and the clerk and recorder's race now tied
+    path.write_bytes(add_votes(whole, "CLERK AN", "C", 30))
+    status, out, err = recount("results", "--once", *week)
+    assert err.endswith(f"{CASCADE}: readable again\n") and err.count("\n") == 1
+    lines = out.splitlines()
+    assert lines[0].startswith("1 change since ")
+    assert lines[1].startswith("Read 2 files: 2022 Unofficial General Election Results")
+    assert lines[2].startswith("The figures are unofficial")
+    assert " ".join(" ".join(lines[3:5]).split()) == (
+        "Now tied — Cascade County CLERK AND RECORDER/AUDITOR/SURVEYOR: 14,331 each (SANDRA "
+        "MERCHANT led by 30): recounted as if petitioned"
+    )
+    # Saturday: the other county's file taken away: one line naming it
+    (tmp_path / "county" / "results" / other).unlink()
+    status, out, _ = recount("results", "--once", *week)
+    assert out.splitlines()[0].startswith(f"No longer read: {other} (")
+    # the history: the tie, and the contests gone with the file; nothing that did not happen
+    _, history, _ = recount("--history", "1")
+    said = [line.split(" · ", 2)[2] for line in history.splitlines()]
+    assert said[0].startswith("Now tied — Cascade County CLERK AND RECORDER")
+    assert all(line.startswith("No longer in the reading") for line in said[1:]), said
+    _, state_history, _ = recount("--history", "2")
+    assert state_history == "No change recorded for watch 2 yet.\n"
