@@ -71,6 +71,19 @@ class Settings(BaseModel):
         missing = [name for name in names if values[name] is None]
         if missing:
             raise SettingsError(f"{mode} needs {' and '.join(missing)} set{also}; {SETUP_HINT}")
+        # the example env file's values, left as they were: refused by name, before Slack is
+        # asked (which would only say "invalid_auth")
+        placeholders = [
+            name
+            for name in names
+            if (value := values[name]) is not None
+            and "replace-me" in value.get_secret_value().lower()
+        ]
+        if placeholders:
+            raise SettingsError(
+                f"{' and '.join(placeholders)} still hold the example's placeholder "
+                f"(replace-me): put in the real values; {SETUP_HINT}"
+            )
 
     def require_http(self) -> None:
         self._require("HTTP mode", ("SLACK_BOT_TOKEN", "SLACK_SIGNING_SECRET"))

@@ -9,6 +9,7 @@ and exits 0: a deploy or a scale-in never loses a verdict already promised.
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import threading
 import time
@@ -40,9 +41,35 @@ def check_credentials(token: str, api_url: str | None) -> None:
         raise SettingsError(f"Slack rejected SLACK_BOT_TOKEN ({reason})") from None
     except (SlackClientError, OSError) as error:
         host = api_url or "slack.com"
+        proxy = os.environ.get("HTTPS_PROXY") or os.environ.get("https_proxy")
+        if proxy and isinstance(error, OSError | SlackClientError) and _refused(error):
+            # the proxy, not Slack, turned us away: name it, never its password
+            raise SettingsError(
+                f"the proxy {_shown_proxy(proxy)} refused the connection to {host}: "
+                f"{network_reason(error)} — check HTTPS_PROXY"
+            ) from None
         raise SettingsError(
             f"cannot reach {host}: {network_reason(error)} — check the network or HTTPS_PROXY"
         ) from None
+
+
+def _refused(error: BaseException) -> bool:
+    """A connection refused or reset: with a proxy set, the proxy's doing."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, ConnectionRefusedError | ConnectionResetError):
+            return True
+        if "refused" in str(seen).lower() or "407" in str(seen) or "403" in str(seen):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
+def _shown_proxy(proxy: str) -> str:
+    """The proxy's URL without a password."""
+    scheme, sep, rest = proxy.partition("://")
+    host = rest.rsplit("@", 1)[-1] if sep else proxy.rsplit("@", 1)[-1]
+    return f"{scheme}://{host}" if sep else host
 
 
 def on_stop(stop: Callable[[], None]) -> threading.Event:

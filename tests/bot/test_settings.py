@@ -51,3 +51,14 @@ def test_the_metadata_key_prefers_the_signing_secret() -> None:
     assert Settings.from_env({"SLACK_APP_TOKEN": APP_TOKEN}).metadata_secret() == APP_TOKEN
     with pytest.raises(SettingsError, match="no Slack secret"):
         Settings.from_env({}).metadata_secret()
+
+
+def test_the_example_placeholders_are_refused_by_name() -> None:
+    settings = Settings.from_env(
+        {"SLACK_BOT_TOKEN": "xoxb-replace-me", "SLACK_SIGNING_SECRET": "replace-me"}
+    )
+    with pytest.raises(SettingsError) as said:
+        settings.require_http()
+    assert str(said.value).startswith(
+        "SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET still hold the example's placeholder"
+    )
