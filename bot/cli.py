@@ -110,6 +110,12 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     )
     serve.add_argument("--http", action="store_true", help="serve HTTP instead of Socket Mode")
     serve.add_argument("--port", type=_port, help="the HTTP port (default: PORT, or 3000)")
+    serve.add_argument(
+        "--self-test",
+        action="store_true",
+        help="with --http: serve on loopback with throwaway credentials, ask /healthz, /readyz "
+        "and a signed /recount help, and exit (offline: no Slack, no credentials needed)",
+    )
     commands.add_parser("run", help="the bot when Slack variables are set, else the console")
     return parser, dict(commands.choices)
 
@@ -151,6 +157,12 @@ def _dispatch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.command == "serve":
         if args.port is not None and not args.http:
             raise UsageError("--port goes with --http")
+        if args.self_test:
+            if not args.http:
+                raise UsageError("--self-test goes with --http")
+            from bot.server.selftest import self_test
+
+            return self_test(out)
         return serve.serve(err, http=args.http, port=args.port)
     return serve.run(sys.stdin, out, err)
 
