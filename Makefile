@@ -46,12 +46,12 @@ typecheck: $(VENV)/.dev
 	$(BIN)/mypy --strict domain handlers bot tests bench
 
 unit: $(VENV)/.dev
-	$(BIN)/pytest -n auto --dist worksteal
+	$(BIN)/pytest -n auto --dist worksteal -rs
 
 # The loop while working: every test but the slow ones (server processes, the fuzz, long
 # properties), on every core, without lint and type checks. Under 20 s on 2 cores.
 quick: $(VENV)/.dev
-	$(BIN)/pytest -n auto --dist worksteal -m "not slow"
+	$(BIN)/pytest -n auto --dist worksteal -rs -m "not slow"
 
 # Only the tests that start a process (the bot, gunicorn, the command line): tests/e2e/.
 e2e: $(VENV)/.dev
