@@ -84,6 +84,22 @@ def test_the_units_exec_start_serves_with_the_example_env_file(fake: FakeSlack) 
     settings.update(
         HOST="127.0.0.1", PORT=str(port), SLACK_API_URL=fake.api_url, WEB_CONCURRENCY="1"
     )
+    # the example's placeholders, left as they are: refused by name, one line, exit 2
+    refused = subprocess.run(
+        [str(VENV_BIN / "gunicorn"), "-c", str(ROOT / "gunicorn.conf.py"), *argv[3:]],
+        cwd=ROOT,
+        env=env_without_slack(**settings),
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert refused.returncode == 2
+    assert refused.stderr.startswith(
+        "error: SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET still hold the example's placeholder"
+    )
+    assert fake.to("auth.test") == []  # Slack not even asked
+    # filled in: it serves
+    settings.update(SLACK_BOT_TOKEN=BOT_TOKEN, SLACK_SIGNING_SECRET=SIGNING_SECRET)
     process = subprocess.Popen(
         [str(VENV_BIN / "gunicorn"), "-c", str(ROOT / "gunicorn.conf.py"), *argv[3:]],
         cwd=ROOT,

@@ -69,5 +69,10 @@ def test_the_same_command_is_the_same_watch(any_database: str) -> None:
     store = Store(open_database(any_database))
     first = store.watch_for(SPEC, None)
     assert store.watch_for(SPEC, None).id == first.id
-    other = WatchSpec(SPEC.place, SPEC.sources, {"canvass": "2022-11-28"}, 60)
+    # other settings (a canvass date) are the same watch; other sources another
+    settings = WatchSpec(SPEC.place, SPEC.sources, {"canvass": "2022-11-28"}, 60)
+    assert store.watch_for(settings, None).id == first.id
+    other = WatchSpec(SPEC.place, ("/elsewhere/results",), SPEC.options, 60)
     assert store.watch_for(other, None).id != first.id
+    kept = store.update_settings(first.id, {"canvass": "2022-11-28"})
+    assert kept.options == {"canvass": "2022-11-28"} and store.source_states(first.id) == {}
