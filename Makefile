@@ -49,7 +49,7 @@ unit: $(VENV)/.dev
 	$(BIN)/pytest -n auto --dist worksteal -rs
 
 # The loop while working: every test but the slow ones (server processes, the fuzz, long
-# properties), on every core, without lint and type checks. Under 20 s on 2 cores.
+# properties), on every core, without lint and type checks. Under 40 s on 2 cores.
 quick: $(VENV)/.dev
 	$(BIN)/pytest -n auto --dist worksteal -rs -m "not slow"
 
