@@ -31,9 +31,14 @@ SHUTDOWN_GRACE: Final = 20.0  # seconds; under an orchestrator's usual 30 s kill
 
 def check_credentials(token: str, api_url: str | None) -> None:
     """auth.test once at start-up. Raises SettingsError with one plain line."""
-    options: dict[str, object] = {"token": token, "timeout": HTTP_TIMEOUT}
+    # One try, and no lines of slack_sdk's own: the promised one line is the only thing said
+    # (its default handler retries a refused connection, logging ERROR and INFO lines first).
+    options: dict[str, object] = {"token": token, "timeout": HTTP_TIMEOUT, "retry_handlers": []}
     if api_url:
         options["base_url"] = api_url.rstrip("/") + "/"
+    quiet = logging.getLogger("slack_sdk.web.base_client")
+    was = quiet.disabled
+    quiet.disabled = True
     try:
         WebClient(**options).auth_test()  # type: ignore[arg-type]
     except SlackApiError as error:
@@ -51,6 +56,8 @@ def check_credentials(token: str, api_url: str | None) -> None:
         raise SettingsError(
             f"cannot reach {host}: {network_reason(error)} — check the network or HTTPS_PROXY"
         ) from None
+    finally:
+        quiet.disabled = was
 
 
 def _refused(error: BaseException) -> bool:

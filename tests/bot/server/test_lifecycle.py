@@ -30,3 +30,13 @@ def test_a_refusing_proxy_is_named_as_the_proxy(monkeypatch: pytest.MonkeyPatch)
     message = str(said.value)
     assert message.startswith(f"the proxy http://127.0.0.1:{port} refused the connection")
     assert "secret" not in message and "check HTTPS_PROXY" in message
+
+
+def test_an_unreachable_slack_is_one_line_and_no_retry_lines(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level("DEBUG")
+    with pytest.raises(SettingsError) as said:
+        check_credentials("xoxb-1", f"http://127.0.0.1:{free_port()}/api/")
+    assert "the connection was refused" in str(said.value)
+    assert [r for r in caplog.records if r.name.startswith("slack_sdk")] == []
