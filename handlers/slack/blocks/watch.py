@@ -9,7 +9,13 @@ from typing import Any, Final
 from domain.changes import Change
 from handlers.results import Scan
 from handlers.results.compare import change_line, scanned_by_identity
-from handlers.results.report import contest_facts, contest_headline, opening_lines, plural
+from handlers.results.report import (
+    contest_facts,
+    contest_headline,
+    opening_lines,
+    plural,
+    read_lines,
+)
 from handlers.slack.blocks.scan import check_button
 from handlers.slack.blocks.text import SECTION_LIMIT, clip, escape, escape_mrkdwn, mention, mrkdwn
 from handlers.slack.blocks.verdict import SlackMessage
@@ -82,9 +88,14 @@ def changes_message(changes: list[Change], now: Scan | None, since: str) -> Slac
     blocks: list[dict[str, Any]] = [
         {"type": "header", "text": {"type": "plain_text", "text": clip(head, 150)}}
     ]
-    blocks += [_change_block(c, now) for c in changes[:MAX_CHANGES]]
-    if len(changes) > MAX_CHANGES:
-        more = len(changes) - MAX_CHANGES
+    read = [] if now is None else read_lines(now)
+    if read:  # what was read, and when: the files' banners (downloaded at, unofficial)
+        blocks.append(
+            {"type": "context", "elements": [mrkdwn(clip(escape_mrkdwn(" ".join(read)), 2000))]}
+        )
+    blocks += [_change_block(c, now) for c in changes[: MAX_CHANGES - 1]]
+    if len(changes) > MAX_CHANGES - 1:
+        more = len(changes) - (MAX_CHANGES - 1)
         blocks.append(
             {
                 "type": "context",
