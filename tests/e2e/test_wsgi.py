@@ -113,7 +113,7 @@ def _status(url: str) -> int:
         return int(error.code)
 
 
-def test_readyz_follows_the_database_down_then_up(fake: FakeSlack) -> None:
+def test_readyz_follows_the_database_down_then_up(fake: FakeSlack, tmp_path: Path) -> None:
     with cluster_not_started() as (database, start):
         port, logs = free_port(), list[str]()
         gunicorn = str(Path(sys.executable).with_name("gunicorn"))
@@ -127,6 +127,19 @@ def test_readyz_follows_the_database_down_then_up(fake: FakeSlack) -> None:
             while _status(f"{base}/readyz") != 200:
                 assert time.monotonic() < deadline, "never ready after the database came up"
                 time.sleep(0.5)
+            # a watch started now runs on that database (the server's own poller shares it)
+            folder = tmp_path / "results"
+            folder.mkdir()
+            (folder / "t.csv").write_text("contest,choice,votes\nSheriff,A,900\nSheriff,B,890\n")
+            watched = subprocess.run(
+                [sys.executable, "-m", "bot", "watch", str(folder), "--once", "--db", database],
+                capture_output=True,
+                text=True,
+                timeout=60,
+                cwd=ROOT,
+            )
+            assert watched.returncode == 0, watched.stderr
+            assert watched.stdout.startswith("Scanned 1 file (plain-table)")
         log = logs[0]
         # one line when it fails, one when it comes back; no traceback, no ERROR
         assert log.count("watching waits for the database") == 1, log
