@@ -79,7 +79,8 @@ def read(name: str, tables: list[Table], fmt: str) -> FileTallies:
         if found is None:
             continue
         at, _ = found
-        result.banner_says([text(r[0]) for r in table.rows[:at] if r])
+        if result.banner_title is None:  # the first sheet's banner speaks for the file
+            result.banner_says([text(r[0]) for r in table.rows[:at] if r])
         if result.election is None:
             banner = [text(r[0]) for r in table.rows[:at] if r and election_in(text(r[0]))]
             if banner:
