@@ -100,7 +100,10 @@ def test_start_change_and_stop(fake: FakeSlack, results: ResultsServer, any_data
         wait_until(lambda: posts(fake, "1 change since"))
         (change,) = posts(fake, "1 change since")
         assert "Moved to the 13-16-211 bond band" in change["text"]
-        assert blocks_of(change)[1]["accessory"]["action_id"] == "scan_check"
+        said = blocks_of(change)
+        # what was read, and when (the workbook's banner), then the change with its Check
+        assert said[1]["type"] == "context" and "Read cascade.xlsx" in json.dumps(said[1])
+        assert said[2]["accessory"]["action_id"] == "scan_check"
         # Stop: the signed button on the root message
         stop_button = blocks_of(update)[-1]["elements"][0]
         click = {
