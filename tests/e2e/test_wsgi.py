@@ -94,9 +94,9 @@ def test_a_gunicorn_start_and_stop_logs_no_traceback_no_error_and_no_alembic_inf
     gunicorn = str(Path(sys.executable).with_name("gunicorn"))
     argv = [gunicorn, "-c", str(ROOT / "gunicorn.conf.py"), "bot.server.wsgi:application"]
     database = f"sqlite:///{tmp_path / 'recount.db'}"
-    with serving(
-        argv, port, fake, logs, PORT=str(port), WEB_CONCURRENCY="2", RECOUNT_DATABASE_URL=database
-    ) as base:
+    # the unit's settings: loopback, its port, a SQLite watch database, two workers
+    unit = {"HOST": "127.0.0.1", "PORT": str(port), "RECOUNT_DATABASE_URL": database}
+    with serving(argv, port, fake, logs, WEB_CONCURRENCY="2", **unit) as base:
         body = command_body("county Smith 1204 Jones 1199", fake.response_url())
         assert post(f"{base}/slack/events", body, signed_headers(body))[0] == 200
     log = logs[0]
