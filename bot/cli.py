@@ -85,6 +85,11 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     check.add_argument(
         "--today", type=today_argument, metavar="YYYY-MM-DD", help="what-if: check as of that day"
     )
+    check.add_argument(
+        "--pdf",
+        metavar="FILE",
+        help="also write the verdict's record for the canvass minutes, one page, to FILE",
+    )
     check.add_argument("text", nargs="*", metavar="TEXT")
     add_scan_arguments(
         commands.add_parser(
@@ -128,12 +133,20 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             f"nothing to check; type what you would after {COMMAND}, e.g. "
             f'{CHECK_PREFIX} "{GENERAL_EXAMPLE}"'
         )
+    today = args.today or montana_today()
     try:
-        reply = verdict_output(text, args.today or montana_today(), as_json=args.json)
+        reply = verdict_output(text, today, as_json=args.json)
+        if args.pdf:
+            # Imported when asked, on purpose: reportlab is for the record, not every check.
+            from bot.record_command import write_record
+
+            write_record(text, today, args.pdf)
     except InputError as error:
         print(error_line(error), file=err)
         return EXIT_USAGE
     out.write(reply)
+    if args.pdf:
+        print(f"recount: the record is in {args.pdf}", file=err)
     return EXIT_OK
 
 

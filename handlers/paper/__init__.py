@@ -1,0 +1,1 @@
+"""The record on paper: PDFs made from the same fields as every other surface."""

@@ -1,0 +1,151 @@
+"""The verdict as a record for the canvass minutes: one page, a PDF (issue 25).
+
+Every line comes from `domain.explain` and the `Verdict`, the same fields the text, the Slack
+message and the JSON show; this module only lays them out. Type 1 fonts (Helvetica, no font
+file shipped): every character we print is in their encoding but the few mapped below.
+Output is the same bytes for the same verdict and time (reportlab's invariant mode).
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Final
+from xml.sax.saxutils import escape
+
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.pagesizes import LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import inch
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer
+
+from domain.explain import NOT_LEGAL_ADVICE, explain
+from domain.verdict import Verdict
+
+# What the standard Type 1 fonts cannot show (WinAnsi), as plain words that mean the same.
+_PLAIN: Final = str.maketrans({"≤": "<=", "≥": ">=", "→": "->", "\u2009": " "})
+
+
+def printable(text: str) -> str:
+    """Text the standard fonts show: mapped where they lack a character, never a box."""
+    mapped = text.translate(_PLAIN)
+    return mapped.encode("cp1252", errors="replace").decode("cp1252")
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    """Who asked and what was read: the record's last lines."""
+
+    produced_at: datetime  # Montana time, with its zone
+    asked_by: str | None = None  # a Slack user's name or id, where asked in Slack
+    source: str | None = None  # the results file a scan read, where it came from one
+    downloaded: str | None = None  # that file's "Downloaded at", where its banner says it
+
+
+_BASE: Final = ParagraphStyle("base", fontName="Helvetica", fontSize=9, leading=11.5)
+_STYLES: Final = {
+    "headline": ParagraphStyle(
+        "headline", parent=_BASE, fontName="Helvetica-Bold", fontSize=15, leading=19, spaceAfter=4
+    ),
+    "summary": ParagraphStyle("summary", parent=_BASE, fontSize=10.5, leading=13, spaceAfter=4),
+    "section": ParagraphStyle(
+        "section", parent=_BASE, fontName="Helvetica-Bold", fontSize=10, spaceBefore=6, spaceAfter=1
+    ),
+    "line": ParagraphStyle("line", parent=_BASE, leftIndent=12, bulletIndent=2),
+    "quote": ParagraphStyle(
+        "quote",
+        parent=_BASE,
+        fontName="Times-Roman",
+        fontSize=9.5,
+        leftIndent=18,
+        rightIndent=18,
+        spaceBefore=2,
+        spaceAfter=4,
+    ),
+    "small": ParagraphStyle("small", parent=_BASE, fontSize=8, leading=10, alignment=TA_LEFT),
+}
+
+
+def _para(text: str, style: str) -> Paragraph:
+    return Paragraph(escape(printable(text)), _STYLES[style])
+
+
+def _section(title: str, lines: tuple[str, ...] | list[str]) -> list[Flowable]:
+    if not lines:
+        return []
+    out: list[Flowable] = [_para(title, "section")]
+    out += [
+        Paragraph(escape(printable(line)), _STYLES["line"], bulletText="\u2022") for line in lines
+    ]
+    return out
+
+
+def record_lines(verdict: Verdict, provenance: Provenance) -> list[tuple[str, list[str]]]:
+    """The record's sections and their lines, in order: what the PDF prints (tests and other
+    layouts read the same list)."""
+    e = explain(verdict)
+    deadline = list(e.deadline_lines)
+    d = verdict.deadline
+    if d is not None and d.readings_differ:
+        # both readings with their steps: the 1-1-307 one is the text's "How:" line
+        deadline.append(f"Safe reading: {d.trace(safe=True)}")
+    at = provenance.produced_at
+    half = "a.m." if at.hour < 12 else "p.m."
+    asked = [f"Produced {at:%a %b} {at.day}, {at:%Y}, {at.hour % 12 or 12}:{at:%M} {half} {at:%Z}."]
+    if provenance.asked_by:
+        asked.append(f"Asked in Slack by {provenance.asked_by}.")
+    if provenance.source:
+        read = f"From the results file {provenance.source}"
+        if provenance.downloaded:
+            read += f", downloaded at {provenance.downloaded}"
+        asked.append(read + ".")
+    asked.append(f"This record is {NOT_LEGAL_ADVICE}: check it with the county attorney.")
+    return [
+        ("headline", [e.headline]),
+        ("contest", [e.contest, e.read_as]),
+        ("summary", [e.summary]),
+        ("Margin", list(e.margin_lines)),
+        ("Deadline", deadline),
+        ("Petition", list(e.petition_lines)),
+        ("Related", list(e.related_lines)),
+        ("The law", [e.citation, *e.quotes, e.edition, *e.current_law]),
+        ("record", asked),
+    ]
+
+
+def record_pdf(verdict: Verdict, provenance: Provenance) -> bytes:
+    """The record as a PDF (US Letter, one page for a verdict of any outcome)."""
+    story: list[Flowable] = []
+    for name, lines in record_lines(verdict, provenance):
+        if name == "headline":
+            story.append(_para(lines[0], "headline"))
+        elif name == "contest":
+            story += [_para(line, "small") for line in lines]
+        elif name == "summary":
+            story += [Spacer(1, 4), _para(lines[0], "summary")]
+        elif name == "The law":
+            citation, *rest = lines
+            story.append(_para(f"{name}: {citation}", "section"))
+            quotes = rest[: len(verdict.quotes)]
+            story += [_para(q, "quote") for q in quotes]
+            story += [_para(line, "small") for line in rest[len(verdict.quotes) :]]
+        elif name == "record":
+            story.append(Spacer(1, 8))
+            story += [_para(line, "small") for line in lines]
+        else:
+            story += _section(name, lines)
+    out = io.BytesIO()
+    document = SimpleDocTemplate(
+        out,
+        pagesize=LETTER,
+        leftMargin=0.8 * inch,
+        rightMargin=0.8 * inch,
+        topMargin=0.6 * inch,
+        bottomMargin=0.6 * inch,
+        title=printable(explain(verdict).headline),
+        author="recount",
+        invariant=1,  # the same bytes for the same input: no creation time, a fixed id
+    )
+    document.build(story)
+    return out.getvalue()

@@ -1,0 +1,30 @@
+"""`recount check ... --pdf FILE`: the verdict as usual, and its record written whole."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pypdf
+
+from bot.cli import main
+
+
+def test_check_writes_the_record_beside_the_verdict(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    target = tmp_path / "record.pdf"
+    args = ["check", "--today", "2026-11-18", "--pdf", str(target)]
+    status = main([*args, "county Smith 1204 Jones 1199 canvass 2026-11-16"], out, err)
+    assert status == 0
+    assert out.getvalue().startswith("RECOUNT AVAILABLE — county office")
+    assert err.getvalue() == f"recount: the record is in {target}\n"
+    text = pypdf.PdfReader(target).pages[0].extract_text()
+    assert "Recount available — county office" in text and "13-16-201(1)" in text
+    assert not list(tmp_path.glob("*.part"))  # written whole, nothing left beside it
+
+
+def test_a_record_that_cannot_be_written_is_one_line() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    args = ["check", "--pdf", "/nonexistent/folder/r.pdf", "county A 10 B 9"]
+    assert main(args, out, err) == 2
+    assert "/nonexistent/folder/r.pdf: cannot be written" in err.getvalue()

@@ -1,0 +1,88 @@
+"""The verdict's record for the minutes: a PDF whose text holds the verdict's facts, the same
+fields as every other surface, for every outcome; the same bytes for the same input."""
+
+from __future__ import annotations
+
+import io
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+import pypdf
+import pytest
+
+from domain import Outcome
+from domain.explain import explain
+from handlers.paper.record import Provenance, printable, record_lines, record_pdf
+
+from ...builders import verdict_of
+
+AT = Provenance(datetime(2026, 11, 18, 14, 5, tzinfo=ZoneInfo("America/Denver")), "Jane Clerk")
+TODAY = date(2026, 11, 18)
+
+
+def text_of(pdf: bytes) -> str:
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) == 1  # one page for the minutes
+    return " ".join(reader.pages[0].extract_text().split())
+
+
+@pytest.mark.parametrize(
+    ("text", "outcome"),
+    [
+        ("county Smith 1204 Jones 1199 canvass 2026-11-16", Outcome.AVAILABLE),
+        ("county A 700 B 700 canvass 2026-11-16", Outcome.TIE),
+        ("county A 5 B 4 canvass 2026-11-01", Outcome.DEADLINE_PASSED),
+        ("question for 1000 against 999 signers 9 canvass 2026-11-16", Outcome.PETITION_SHORT),
+        ("county A 720 B 700 canvass 2026-11-16", Outcome.NOT_AVAILABLE),
+        ("legislature A 4015 B 3985 state canvass 2026-11-16", Outcome.BOND),
+        ("canvass-error canvass 2026-11-17", Outcome.CANVASS_BOARD),
+    ],
+)
+def test_every_outcome_has_its_record_with_the_verdicts_facts(text: str, outcome: Outcome) -> None:
+    v = verdict_of(text, TODAY)
+    assert v.outcome is outcome
+    said = text_of(record_pdf(v, AT))
+    e = explain(v)
+    # the same words as the other surfaces: headline, read as, summary, the law
+    for line in (e.headline, e.read_as, e.summary, e.citation, e.edition):
+        assert " ".join(printable(line).split()) in said, line
+    for quote in e.quotes:  # the quoted subsection, whole
+        assert " ".join(quote.split()) in said
+    assert "Produced Wed Nov 18, 2026, 2:05 p.m. MST." in said
+    assert "Asked in Slack by Jane Clerk." in said
+    assert "not legal advice" in said
+
+
+def test_both_deadline_readings_with_their_steps_and_the_day_to_act() -> None:
+    v = verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16", TODAY)
+    said = text_of(record_pdf(v, AT))
+    assert "Day to act: Fri Nov 20, 2026" in said
+    assert "How: canvass Mon Nov 16, 2026 + 5 days = Sat Nov 21, 2026 -> Saturday (1-1-307)" in said
+    assert "Safe reading: canvass Mon Nov 16, 2026 + 5 days = Sat Nov 21, 2026" in said
+    assert "File with the election administrator by Fri Nov 20, 2026" in said
+    assert "5 <= 10: the margin qualifies." in said  # "≤" as the standard fonts write it
+
+
+def test_a_record_from_a_scan_names_its_file_and_when_it_was_downloaded() -> None:
+    v = verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16", TODAY)
+    scanned = Provenance(AT.produced_at, None, "CTYALL Results(7).xlsx", "11/23/2022 10:16:06 AM")
+    said = text_of(record_pdf(v, scanned))
+    assert (
+        "From the results file CTYALL Results(7).xlsx, downloaded at 11/23/2022 10:16:06 AM."
+        in said
+    )
+    assert "Asked in Slack" not in said
+
+
+def test_the_same_verdict_and_time_make_the_same_bytes() -> None:
+    v = verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16", TODAY)
+    assert record_pdf(v, AT) == record_pdf(v, AT)
+
+
+def test_every_character_a_record_prints_is_one_the_fonts_have() -> None:
+    # "—", "§", "·", "é" are in the standard fonts' encoding; "≤" is written "<="
+    assert printable("A — § · é ≤ ≥") == "A — § · é <= >="
+    v = verdict_of("school A 10 B 9 canvass 2026-11-16", TODAY)
+    for _, lines in record_lines(v, AT):
+        for line in lines:
+            line.replace("≤", "").replace("≥", "").encode("cp1252")  # all have glyphs
