@@ -9,6 +9,7 @@ from handlers.slack.actions import (
     check_contest,
     kind_chosen,
     new_check,
+    print_record,
     remind,
     scan_election,
     stop_watch,
@@ -21,6 +22,7 @@ from handlers.slack.services import Services
 def register(app: App, services: Services) -> None:
     kind_chosen.register(app, services)
     whatif.register(app, services)
+    print_record.register(app, services)
     check_contest.register(app, services)
     scan_election.register(app, services)
     stop_watch.register(app, services)

@@ -23,6 +23,7 @@ from handlers.slack.blocks.text import SECTION_LIMIT, clip, escape, escape_mrkdw
 from handlers.syntax import COMMAND
 
 ADJUST_ACTION_ID: Final = "adjust_recheck"
+RECORD_ACTION_ID: Final = "print_record"  # the verdict as a PDF, in its thread
 REMIND_ACTION_ID: Final = "remind_channel"  # handlers.slack.actions.remind listens for it
 BUTTON_VALUE_LIMIT: Final = 2000
 HEADER_LIMIT: Final = 150
@@ -117,6 +118,14 @@ def verdict_message(
                 "action_id": ADJUST_ACTION_ID,
                 "text": {"type": "plain_text", "text": "Adjust & re-check", "emoji": True},
                 "value": value,
+            }
+        )
+        buttons.append(
+            {
+                "type": "button",
+                "action_id": RECORD_ACTION_ID,
+                "text": {"type": "plain_text", "text": "Print record", "emoji": True},
+                "value": value,  # the same inputs: the record is this verdict, checked again
             }
         )
     if remind is not None and len(remind) <= BUTTON_VALUE_LIMIT:

@@ -14,6 +14,7 @@ from domain import KINDS, Family, InputError, build_check, check, verdict_json
 from domain.explain import explain
 from handlers.slack.blocks.verdict import (
     ADJUST_ACTION_ID,
+    RECORD_ACTION_ID,
     error_message,
     saved_inputs,
     verdict_message,
@@ -101,9 +102,9 @@ def test_the_button_carries_the_declared_inputs_without_markup() -> None:
     v = verdict_of('county "A<b>&" 5 B 4 seats 1 canvass 2026-11-16')
     message = verdict_message(v)
     (actions,) = [b for b in message.blocks if b["type"] == "actions"]
-    (button,) = actions["elements"]
-    assert button["action_id"] == ADJUST_ACTION_ID
-    assert button["value"] == saved_inputs(v)
+    button, record = actions["elements"]
+    assert (button["action_id"], record["action_id"]) == (ADJUST_ACTION_ID, RECORD_ACTION_ID)
+    assert button["value"] == record["value"] == saved_inputs(v)  # the record is this verdict
     assert "<" not in button["value"] and "&" not in button["value"]
     dumped = v.inputs.model_dump(mode="json", exclude_none=True)
     assert dumped.pop("no_state_canvass") is False  # a flag left off is not carried

@@ -1,0 +1,72 @@
+""" "Print record": the verdict's record for the canvass minutes, a PDF uploaded into the
+verdict's thread (issue 25). The same inputs are checked again on the same day, so the page
+says what the message says; an upload that fails is told to the clicker in plain words."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from slack_bolt import Ack, App, BoltContext, Respond
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError, SlackClientError
+
+from domain import InputError, check
+from domain.explain import explain
+from handlers.paper.record import Provenance, record_pdf
+from handlers.slack.blocks.text import is_channel_id
+from handlers.slack.blocks.verdict import RECORD_ACTION_ID
+from handlers.slack.form_state import saved_check
+from handlers.slack.observability import request_id_of
+from handlers.slack.payload import mapping_at, text_at
+from handlers.slack.services import Services
+
+log = logging.getLogger(__name__)
+NOT_UPLOADED = (
+    "The record could not be put in the thread: Slack would not take the file. Nothing was "
+    "posted. Try again in a minute, or use recount check ... --pdf FILE."
+)
+
+
+def register(app: App, services: Services) -> None:
+    @app.action(RECORD_ACTION_ID)
+    def print_record(
+        ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
+    ) -> None:
+        ack()
+        channel = text_at(body, "channel", "id") or text_at(body, "container", "channel_id")
+        message = mapping_at(body, "message")
+        thread = text_at(message, "thread_ts") or text_at(message, "ts")
+        if not (is_channel_id(channel) and isinstance(thread, str)):
+            return
+        try:
+            verdict = check(
+                saved_check(text_at(body, "actions", 0, "value") or ""), services.today()
+            )
+        except InputError as error:
+            why = error.message
+            services.after_ack.run(
+                lambda: respond(response_type="ephemeral", replace_original=False, text=why),
+                body=body,
+                request_id=request_id_of(context),
+            )
+            return
+        who = text_at(body, "user", "name") or text_at(body, "user", "username")
+        asked_by = who or text_at(body, "user", "id")
+        pdf = record_pdf(verdict, Provenance(services.now(), asked_by=asked_by))
+        name = f"recount record {verdict.today.isoformat()}.pdf"
+
+        def upload() -> None:
+            try:
+                client.files_upload_v2(
+                    channel=str(channel),
+                    thread_ts=thread,
+                    content=pdf,
+                    filename=name,
+                    title=explain(verdict).headline,
+                )
+            except (SlackApiError, SlackClientError):
+                log.warning("record: the upload failed")  # never the verdict's inputs
+                respond(response_type="ephemeral", replace_original=False, text=NOT_UPLOADED)
+
+        services.after_ack.run(upload, body=body, request_id=request_id_of(context))

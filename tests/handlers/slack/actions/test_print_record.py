@@ -1,0 +1,63 @@
+"""The verdict's "Print record" button: the record PDF uploaded into the verdict's thread,
+through the fake Web API; an upload Slack refuses is told to the clicker in plain words."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pypdf
+from slack_bolt import App
+
+from handlers.slack.actions.print_record import NOT_UPLOADED
+from handlers.slack.after_ack import AfterAck
+from handlers.slack.blocks.verdict import RECORD_ACTION_ID, verdict_message
+
+from ....builders import verdict_of
+from ....fake_slack import FakeSlack, payload_body
+from ....slack_helpers import CHANNEL, USER, dispatch
+
+VERDICT_TS = "1700000000.000100"
+
+
+def clicked(fake: FakeSlack) -> dict[str, Any]:
+    message = verdict_message(verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16"))
+    (actions,) = [b for b in message.blocks if b["type"] == "actions"]
+    (button,) = [e for e in actions["elements"] if e["action_id"] == RECORD_ACTION_ID]
+    return {
+        "type": "block_actions",
+        "team": {"id": "T0MONTANA"},
+        "user": {"id": USER, "name": "jane.clerk"},
+        "api_app_id": "A0RECOUNT",
+        "channel": {"id": CHANNEL},
+        "container": {"type": "message", "channel_id": CHANNEL, "message_ts": VERDICT_TS},
+        "message": {"ts": VERDICT_TS},
+        "response_url": fake.response_url("record"),
+        "trigger_id": "1.2.3",
+        "actions": [{"type": "button", "action_id": RECORD_ACTION_ID, "value": button["value"]}],
+    }
+
+
+def test_the_record_is_uploaded_into_the_verdicts_thread(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    assert dispatch(app, payload_body(clicked(fake))).status == 200
+    assert after_ack.drain(timeout=10)
+    assert fake.to("files.getUploadURLExternal")
+    (complete,) = fake.to("files.completeUploadExternal")
+    assert (complete.body["channel_id"], complete.body["thread_ts"]) == (CHANNEL, VERDICT_TS)
+    text = pypdf.PdfReader(io.BytesIO(fake.uploads[0])).pages[0].extract_text()
+    said = " ".join(text.split())
+    assert said.startswith("Recount available — county office")
+    assert "Asked in Slack by jane.clerk." in said and "not legal advice" in said
+
+
+def test_an_upload_slack_refuses_is_told_to_the_clicker(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    fake.answers["files.getUploadURLExternal"] = {"ok": False, "error": "not_in_channel"}
+    assert dispatch(app, payload_body(clicked(fake))).status == 200
+    assert after_ack.drain(timeout=10)
+    (said,) = fake.to("respond/record")
+    assert said.body["text"] == NOT_UPLOADED
+    assert fake.to("files.completeUploadExternal") == []
