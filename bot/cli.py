@@ -91,6 +91,18 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         help="also write the verdict's record for the canvass minutes, one page, to FILE",
     )
     check.add_argument("text", nargs="*", metavar="TEXT")
+    petition = commands.add_parser(
+        "petition",
+        help="a petition draft for one race or question, as a PDF",
+        description="A petition draft, only where something can be filed: the defeated "
+        "candidate's verified petition ((1), (2), the 13-16-211 band) or the electors' with "
+        "their signature table ((3)-(5)). TEXT is the quick syntax, as for check.",
+    )
+    petition.add_argument("--pdf", metavar="FILE", required=True, help="where to write it")
+    petition.add_argument(
+        "--today", type=today_argument, metavar="YYYY-MM-DD", help="what-if: as of that day"
+    )
+    petition.add_argument("text", nargs="*", metavar="TEXT")
     add_scan_arguments(
         commands.add_parser(
             "scan",
@@ -150,9 +162,27 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+def _petition(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    text = " ".join(args.text)
+    if not text.strip():
+        raise UsageError(f'nothing to draft; e.g. recount petition --pdf p.pdf "{GENERAL_EXAMPLE}"')
+    # Imported when asked, on purpose: reportlab is for paper, not every command.
+    from bot.record_command import write_petition
+
+    try:
+        write_petition(text, args.today or montana_today(), args.pdf)
+    except InputError as error:
+        print(error_line(error), file=err)
+        return EXIT_USAGE
+    print(f"recount: the petition draft is in {args.pdf}", file=err)
+    return EXIT_OK
+
+
 def _dispatch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.command == "check":
         return _check(args, out, err)
+    if args.command == "petition":
+        return _petition(args, out, err)
     if args.command == "scan":
         return run_scan(args, out, err)
     if args.command == "console":

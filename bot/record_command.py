@@ -11,16 +11,36 @@ from pathlib import Path
 
 from bot.clock import montana_now
 from domain import InputError, check
+from domain.verdict import Verdict
+from handlers.paper.petition import NoPetition, petition_pdf
 from handlers.paper.record import Provenance, record_pdf
 from handlers.syntax import FormRequest, HelpRequest, parse
 
 
 def write_record(text: str, today: date, path: str) -> None:
     """Checks `text` and writes its record to `path`. Raises InputError with one line."""
+    pdf = record_pdf(_verdict(text, today), Provenance(produced_at=montana_now()))
+    _write(pdf, path)
+
+
+def write_petition(text: str, today: date, path: str) -> None:
+    """Checks `text` and writes a petition draft to `path`. Raises InputError with one line,
+    saying why, where nothing can be filed (a tie, a margin too large, ...)."""
+    try:
+        pdf = petition_pdf(_verdict(text, today), Provenance(produced_at=montana_now()))
+    except NoPetition as nothing:
+        raise InputError.about(None, f"no petition drafted: {nothing}") from None
+    _write(pdf, path)
+
+
+def _verdict(text: str, today: date) -> Verdict:
     parsed = parse(text, today)
     if isinstance(parsed, HelpRequest | FormRequest):
-        raise InputError.about(None, "--pdf needs a check to record, not help")
-    pdf = record_pdf(check(parsed, today), Provenance(produced_at=montana_now()))
+        raise InputError.about(None, "--pdf needs a check to put on paper, not help")
+    return check(parsed, today)
+
+
+def _write(pdf: bytes, path: str) -> None:
     target = Path(path)
     try:
         # a whole file or none: written beside, then moved into place

@@ -44,7 +44,7 @@ class Provenance:
 
 
 _BASE: Final = ParagraphStyle("base", fontName="Helvetica", fontSize=9, leading=11.5)
-_STYLES: Final = {
+STYLES: Final = {
     "headline": ParagraphStyle(
         "headline", parent=_BASE, fontName="Helvetica-Bold", fontSize=15, leading=19, spaceAfter=4
     ),
@@ -68,7 +68,7 @@ _STYLES: Final = {
 
 
 def _para(text: str, style: str) -> Paragraph:
-    return Paragraph(escape(printable(text)), _STYLES[style])
+    return Paragraph(escape(printable(text)), STYLES[style])
 
 
 def _section(title: str, lines: tuple[str, ...] | list[str]) -> list[Flowable]:
@@ -76,7 +76,7 @@ def _section(title: str, lines: tuple[str, ...] | list[str]) -> list[Flowable]:
         return []
     out: list[Flowable] = [_para(title, "section")]
     out += [
-        Paragraph(escape(printable(line)), _STYLES["line"], bulletText="\u2022") for line in lines
+        Paragraph(escape(printable(line)), STYLES["line"], bulletText="\u2022") for line in lines
     ]
     return out
 

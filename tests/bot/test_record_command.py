@@ -28,3 +28,20 @@ def test_a_record_that_cannot_be_written_is_one_line() -> None:
     args = ["check", "--pdf", "/nonexistent/folder/r.pdf", "county A 10 B 9"]
     assert main(args, out, err) == 2
     assert "/nonexistent/folder/r.pdf: cannot be written" in err.getvalue()
+
+
+def test_petition_writes_a_draft_or_says_why_not(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    target = tmp_path / "petition.pdf"
+    args = ["petition", "--today", "2026-11-18", "--pdf", str(target)]
+    assert main([*args, "question for 1000 against 998 canvass 2026-11-16"], out, err) == 0
+    assert err.getvalue() == f"recount: the petition draft is in {target}\n"
+    assert "Petition for a recount (draft)" in pypdf.PdfReader(target).pages[0].extract_text()
+    out, err = io.StringIO(), io.StringIO()
+    tie = tmp_path / "tie.pdf"
+    args = ["petition", "--today", "2026-11-18", "--pdf", str(tie), "county A 700 B 700"]
+    assert main(args, out, err) == 2
+    assert "no petition drafted: a tie is recounted as if a petition had been filed" in (
+        err.getvalue()
+    )
+    assert not tie.exists()

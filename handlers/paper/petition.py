@@ -1,0 +1,160 @@
+"""A petition draft (issue 25): what 13-16-201 asks a petition to say, laid out to be signed,
+only where something can be filed. 13-16-201 prescribes no form that we know of: every draft
+says so and sends the clerk to the county attorney or the Secretary of State for an official
+one. Every fact comes from the Verdict and domain.explain, as on the other surfaces."""
+
+from __future__ import annotations
+
+import io
+from typing import Final
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import LETTER
+from reportlab.lib.units import inch
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from domain.deadline import long_date
+from domain.explain import explain
+from domain.subsections import Petitioner
+from domain.verdict import Outcome, Verdict
+from handlers.paper.record import STYLES, Provenance, printable
+
+EXTRA_LINES: Final = 5  # signature lines beyond the minimum: a few are always struck
+DRAFT_NOTE: Final = (
+    "DRAFT. 13-16-201 prescribes no form for this petition that we know of: check with the "
+    "county attorney or the Secretary of State for an official form before it is signed. "
+    "Not legal advice."
+)
+
+
+class NoPetition(Exception):
+    """Nothing to draft for this verdict: the message says why, in plain words."""
+
+
+def _para(text: str, style: str) -> Paragraph:
+    return Paragraph(escape(printable(text)), STYLES[style])
+
+
+def why_no_petition(verdict: Verdict) -> str | None:
+    """Why nothing is drafted (a tie, a margin too large, a board that requires, a window
+    closed), or None where a petition can be filed."""
+    match verdict.outcome:
+        case Outcome.TIE:
+            return "a tie is recounted as if a petition had been filed: no petition is needed"
+        case Outcome.NOT_AVAILABLE:
+            return "the margin is too large: nothing can be petitioned under 13-16-201"
+        case Outcome.DEADLINE_PASSED:
+            return "the last day to file has passed: there is nothing to file"
+        case Outcome.CANVASS_BOARD if not verdict.to_file:
+            return "under the law in force the canvass board requires a recount: no petition"
+    return None if verdict.to_file else "there is nothing to file for this verdict"
+
+
+def petition_lines(verdict: Verdict) -> list[str]:
+    """The draft's words, before its signature part (tests read the same list)."""
+    why = why_no_petition(verdict)
+    if why is not None:
+        raise NoPetition(why)
+    e = explain(verdict)
+    assert verdict.file_with is not None
+    office = verdict.file_with.label
+    m = verdict.margin
+    lines = [f"To {office}.", e.read_as, e.contest]
+    if verdict.petitioner is Petitioner.DEFEATED_CANDIDATE and m is not None:
+        lines.append(
+            f"I, {m.behind.name}, a defeated candidate, {m.margin:,} votes behind {m.ahead.name} "
+            f"out of {m.total_votes:,} votes cast, believe that a recount will change the "
+            "result, and petition that the votes for the office or nomination be recounted."
+        )
+        if verdict.outcome is Outcome.BOND:
+            lines.append(
+                "I will post a bond covering all costs of the recount (13-16-211), set by the "
+                "election administrator of my county of residence."
+            )
+    elif verdict.petitioner is Petitioner.ELECTORS:
+        lines.append(
+            "We, the undersigned electors, believe that a recount will change the result of this "
+            "question, and petition that its votes be recounted."
+        )
+        rule = verdict.rule
+        needs = f"at least {rule.min_signers.value:,} electors" if rule.min_signers else ""
+        if rule.min_counties is not None:
+            needs += f", from at least {rule.min_counties.value} counties"
+        lines.append(f"This petition needs {needs} ({verdict.subsection.code}).")
+    elif verdict.petitioner is Petitioner.CANVASS_BOARD:
+        lines.append(
+            "The county canvass board, having found an error in the canvass, petitions for a "
+            "recount."
+        )
+    act = (
+        f"File with {office} by {long_date(verdict.act_by)}."
+        if verdict.act_by is not None
+        else e.summary
+    )
+    lines.append(act)
+    return lines
+
+
+def petition_pdf(verdict: Verdict, provenance: Provenance) -> bytes:
+    """The draft as a PDF. Raises NoPetition where nothing can be filed."""
+    lines = petition_lines(verdict)
+    story: list[Flowable] = [
+        _para("Petition for a recount (draft)", "headline"),
+        _para(DRAFT_NOTE, "summary"),
+    ]
+    story += [_para(line, "line") for line in lines]
+    story.append(Spacer(1, 10))
+    rule = verdict.rule
+    if verdict.petitioner is Petitioner.ELECTORS and rule.min_signers is not None:
+        rows = [["", "Printed name", "Residence address", "County", "Signature", "Date"]]
+        rows += [
+            [str(n), "", "", "", "", ""] for n in range(1, rule.min_signers.value + 1 + EXTRA_LINES)
+        ]
+        table = Table(
+            rows,
+            colWidths=[0.35 * inch, 1.5 * inch, 2.0 * inch, 0.9 * inch, 1.5 * inch, 0.7 * inch],
+            rowHeights=[14] + [22] * (len(rows) - 1),
+            repeatRows=1,
+        )
+        table.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8),
+                    ("FONT", (0, 1), (-1, -1), "Helvetica", 8),
+                    ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ]
+            )
+        )
+        story.append(table)
+    else:
+        story += [
+            _para("Signature: ______________________________   Date: ______________", "line"),
+            Spacer(1, 14),
+            _para("Verification", "section"),
+            _para(
+                "State of Montana, County of ______________. Signed and sworn to before me on "
+                "______________ by the petitioner named above.",
+                "line",
+            ),
+            _para("Notary public: ______________________________   (seal)", "line"),
+        ]
+    story += [
+        Spacer(1, 8),
+        _para(f"Drafted by recount, {provenance.produced_at:%b %d, %Y}.", "small"),
+    ]
+    out = io.BytesIO()
+    document = SimpleDocTemplate(
+        out,
+        pagesize=LETTER,
+        leftMargin=0.7 * inch,
+        rightMargin=0.7 * inch,
+        topMargin=0.6 * inch,
+        bottomMargin=0.6 * inch,
+        title="Petition for a recount (draft)",
+        author="recount",
+        invariant=1,
+    )
+    document.build(story)
+    return out.getvalue()
