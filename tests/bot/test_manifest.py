@@ -10,7 +10,12 @@ import yaml
 from slack_bolt import App
 
 from handlers.slack.blocks.check_form import FORM_CALLBACK_ID, KIND_ACTION_ID, form_view
-from handlers.slack.blocks.verdict import ADJUST_ACTION_ID, RECORD_ACTION_ID, REMIND_ACTION_ID
+from handlers.slack.blocks.verdict import (
+    ADJUST_ACTION_ID,
+    PETITION_ACTION_ID,
+    RECORD_ACTION_ID,
+    REMIND_ACTION_ID,
+)
 from handlers.syntax import COMMAND
 
 from ..fake_slack import FakeSlack, payload_body
@@ -88,7 +93,7 @@ def test_every_interactive_id_the_bot_sends_has_a_listener(app: App, fake: FakeS
     blocks = json.loads(run_command(app, fake, QUICK).body)["blocks"]
     actions = [e["action_id"] for b in blocks if b["type"] == "actions" for e in b["elements"]]
     # Nov 16 canvass: a deadline ahead
-    assert actions == [ADJUST_ACTION_ID, RECORD_ACTION_ID, REMIND_ACTION_ID]
+    assert actions == [ADJUST_ACTION_ID, RECORD_ACTION_ID, PETITION_ACTION_ID, REMIND_ACTION_ID]
     # and an id nobody listens for is not silently taken
     payload = view_payload(view, state("county"), kind="block_actions")
     payload["actions"][0]["action_id"] = "nobody_listens"

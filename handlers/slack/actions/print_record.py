@@ -1,6 +1,7 @@
-""" "Print record": the verdict's record for the canvass minutes, a PDF uploaded into the
-verdict's thread (issue 25). The same inputs are checked again on the same day, so the page
-says what the message says; an upload that fails is told to the clicker in plain words."""
+""" "Print record" and "Petition draft": the verdict's record for the canvass minutes, or a
+petition draft, as a PDF uploaded into the verdict's thread (issue 25). The same inputs are
+checked again on the same day, so the page says what the message says; an upload that fails
+is told to the clicker in plain words."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ from slack_sdk.errors import SlackApiError, SlackClientError
 
 from domain import InputError, check
 from domain.explain import explain
+from handlers.paper.petition import NoPetition, petition_pdf
 from handlers.paper.record import Provenance, record_pdf
 from handlers.slack.blocks.text import is_channel_id
-from handlers.slack.blocks.verdict import RECORD_ACTION_ID
+from handlers.slack.blocks.verdict import PETITION_ACTION_ID, RECORD_ACTION_ID
 from handlers.slack.form_state import saved_check
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import mapping_at, text_at
@@ -30,6 +32,7 @@ NOT_UPLOADED = (
 
 def register(app: App, services: Services) -> None:
     @app.action(RECORD_ACTION_ID)
+    @app.action(PETITION_ACTION_ID)
     def print_record(
         ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
     ) -> None:
@@ -53,8 +56,22 @@ def register(app: App, services: Services) -> None:
             return
         who = text_at(body, "user", "name") or text_at(body, "user", "username")
         asked_by = who or text_at(body, "user", "id")
-        pdf = record_pdf(verdict, Provenance(services.now(), asked_by=asked_by))
-        name = f"recount record {verdict.today.isoformat()}.pdf"
+        provenance = Provenance(services.now(), asked_by=asked_by)
+        if text_at(body, "actions", 0, "action_id") == PETITION_ACTION_ID:
+            try:
+                pdf = petition_pdf(verdict, provenance)
+            except NoPetition as nothing:  # the verdict changed since (a day passed)
+                why = f"No petition drafted: {nothing}."
+                services.after_ack.run(
+                    lambda: respond(response_type="ephemeral", replace_original=False, text=why),
+                    body=body,
+                    request_id=request_id_of(context),
+                )
+                return
+            name = f"recount petition draft {verdict.today.isoformat()}.pdf"
+        else:
+            pdf = record_pdf(verdict, provenance)
+            name = f"recount record {verdict.today.isoformat()}.pdf"
 
         def upload() -> None:
             try:

@@ -19,11 +19,13 @@ from slack_sdk.models.blocks import MarkdownTextObject, SectionBlock
 
 from domain import Outcome, Verdict
 from domain.explain import explain
+from handlers.paper.petition import why_no_petition
 from handlers.slack.blocks.text import SECTION_LIMIT, clip, escape, escape_mrkdwn, mention, mrkdwn
 from handlers.syntax import COMMAND
 
 ADJUST_ACTION_ID: Final = "adjust_recheck"
 RECORD_ACTION_ID: Final = "print_record"  # the verdict as a PDF, in its thread
+PETITION_ACTION_ID: Final = "petition_draft"  # a petition draft, where one can be filed
 REMIND_ACTION_ID: Final = "remind_channel"  # handlers.slack.actions.remind listens for it
 BUTTON_VALUE_LIMIT: Final = 2000
 HEADER_LIMIT: Final = 150
@@ -128,6 +130,15 @@ def verdict_message(
                 "value": value,  # the same inputs: the record is this verdict, checked again
             }
         )
+        if why_no_petition(verdict) is None:  # only where something can be filed
+            buttons.append(
+                {
+                    "type": "button",
+                    "action_id": PETITION_ACTION_ID,
+                    "text": {"type": "plain_text", "text": "Petition draft", "emoji": True},
+                    "value": value,
+                }
+            )
     if remind is not None and len(remind) <= BUTTON_VALUE_LIMIT:
         buttons.append(
             {

@@ -11,7 +11,7 @@ from slack_bolt import App
 
 from handlers.slack.actions.print_record import NOT_UPLOADED
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.blocks.verdict import RECORD_ACTION_ID, verdict_message
+from handlers.slack.blocks.verdict import PETITION_ACTION_ID, RECORD_ACTION_ID, verdict_message
 
 from ....builders import verdict_of
 from ....fake_slack import FakeSlack, payload_body
@@ -61,3 +61,16 @@ def test_an_upload_slack_refuses_is_told_to_the_clicker(
     (said,) = fake.to("respond/record")
     assert said.body["text"] == NOT_UPLOADED
     assert fake.to("files.completeUploadExternal") == []
+
+
+def test_the_petition_draft_is_uploaded_into_the_verdicts_thread(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    body = clicked(fake)
+    body["actions"][0]["action_id"] = PETITION_ACTION_ID
+    assert dispatch(app, payload_body(body)).status == 200
+    assert after_ack.drain(timeout=10)
+    (complete,) = fake.to("files.completeUploadExternal")
+    assert (complete.body["channel_id"], complete.body["thread_ts"]) == (CHANNEL, VERDICT_TS)
+    text = pypdf.PdfReader(io.BytesIO(fake.uploads[0])).pages[0].extract_text()
+    assert "Petition for a recount (draft)" in text and "To the election administrator." in text

@@ -14,6 +14,7 @@ from domain import KINDS, Family, InputError, build_check, check, verdict_json
 from domain.explain import explain
 from handlers.slack.blocks.verdict import (
     ADJUST_ACTION_ID,
+    PETITION_ACTION_ID,
     RECORD_ACTION_ID,
     error_message,
     saved_inputs,
@@ -102,9 +103,14 @@ def test_the_button_carries_the_declared_inputs_without_markup() -> None:
     v = verdict_of('county "A<b>&" 5 B 4 seats 1 canvass 2026-11-16')
     message = verdict_message(v)
     (actions,) = [b for b in message.blocks if b["type"] == "actions"]
-    button, record = actions["elements"]
-    assert (button["action_id"], record["action_id"]) == (ADJUST_ACTION_ID, RECORD_ACTION_ID)
-    assert button["value"] == record["value"] == saved_inputs(v)  # the record is this verdict
+    button, record, petition = actions["elements"]
+    assert (button["action_id"], record["action_id"], petition["action_id"]) == (
+        ADJUST_ACTION_ID,
+        RECORD_ACTION_ID,
+        PETITION_ACTION_ID,
+    )
+    # the record and the draft are this verdict: the same inputs, checked again
+    assert button["value"] == record["value"] == petition["value"] == saved_inputs(v)
     assert "<" not in button["value"] and "&" not in button["value"]
     dumped = v.inputs.model_dump(mode="json", exclude_none=True)
     assert dumped.pop("no_state_canvass") is False  # a flag left off is not carried
@@ -131,3 +137,10 @@ def test_any_names_build_valid_blocks(names: list[str], seats_extra: int) -> Non
     except InputError:
         return
     assert_valid(verdict_message(check(inputs, TODAY), asked_by="U0CLERK").blocks)
+
+
+def test_no_petition_draft_button_where_nothing_can_be_filed() -> None:
+    for text in ("county A 700 B 700 canvass 2026-11-16", "county A 720 B 700"):
+        message = verdict_message(verdict_of(text))
+        (actions,) = [b for b in message.blocks if b["type"] == "actions"]
+        assert PETITION_ACTION_ID not in [e["action_id"] for e in actions["elements"]]
