@@ -17,7 +17,7 @@ from typing import NoReturn, TextIO
 
 from bot.clock import montana_today
 from bot.console import run_console
-from bot.scan_command import add_scan_arguments, run_scan
+from bot.scan_command import add_scan_arguments, expand, run_scan
 from bot.terminal import (
     CHECK_PREFIX,
     EXIT_INTERNAL,
@@ -33,6 +33,7 @@ from bot.terminal import (
 )
 from bot.watch_arguments import add_watch_arguments
 from domain import InputError
+from handlers.results.tables import ResultsFileError
 from handlers.syntax import COMMAND, GENERAL_EXAMPLE
 
 log = logging.getLogger(__name__)
@@ -103,6 +104,16 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         "--today", type=today_argument, metavar="YYYY-MM-DD", help="what-if: as of that day"
     )
     petition.add_argument("text", nargs="*", metavar="TEXT")
+    kit = commands.add_parser(
+        "kit",
+        help="the recount board's kit for one contest: certificate and tally sheets (PDF)",
+        description="The 13-16-418 certificate (each precinct's canvass votes, blank columns "
+        "for the recount, signatures) and a 13-16-412 tally sheet per precinct, from county "
+        "results workbooks or a precinct-by-precinct file.",
+    )
+    kit.add_argument("files", nargs="+", metavar="FILE")
+    kit.add_argument("--contest", required=True, metavar='"TITLE"', help="a unique prefix will do")
+    kit.add_argument("--pdf", required=True, metavar="FILE", help="where to write it")
     add_scan_arguments(
         commands.add_parser(
             "scan",
@@ -178,11 +189,26 @@ def _petition(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+def _kit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    # Imported when asked, on purpose: reportlab is for paper, not every command.
+    from bot.record_command import write_kit
+
+    try:
+        precincts = write_kit(expand(args.files), args.contest, args.pdf)
+    except (InputError, ResultsFileError) as error:
+        print(f"error: {one_line(str(error))}", file=err)
+        return EXIT_USAGE
+    print(f"recount: the kit for {precincts} precincts is in {args.pdf}", file=err)
+    return EXIT_OK
+
+
 def _dispatch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.command == "check":
         return _check(args, out, err)
     if args.command == "petition":
         return _petition(args, out, err)
+    if args.command == "kit":
+        return _kit(args, out, err)
     if args.command == "scan":
         return run_scan(args, out, err)
     if args.command == "console":

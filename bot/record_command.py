@@ -12,8 +12,10 @@ from pathlib import Path
 from bot.clock import montana_now
 from domain import InputError, check
 from domain.verdict import Verdict
+from handlers.paper.kit import kit_pdf
 from handlers.paper.petition import NoPetition, petition_pdf
 from handlers.paper.record import Provenance, record_pdf
+from handlers.results.precincts import precinct_rows
 from handlers.syntax import FormRequest, HelpRequest, parse
 
 
@@ -52,3 +54,12 @@ def _write(pdf: bytes, path: str) -> None:
         raise InputError.about(
             None, f"{path}: cannot be written ({error.strerror or error})"
         ) from None
+
+
+def write_kit(paths: list[Path], contest: str, path: str) -> int:
+    """The recount board's kit for `contest` from these files, written to `path`; returns
+    how many precincts it holds. Raises InputError or ResultsFileError with one line."""
+    files = [(p.name, p.read_bytes()) for p in paths]
+    rows = precinct_rows(files, contest)
+    _write(kit_pdf(rows, Provenance(produced_at=montana_now())), path)
+    return len(rows.rows)

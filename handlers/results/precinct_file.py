@@ -25,7 +25,7 @@ PRECINCT_FILE: Final = "sos-precinct-by-precinct"
 _COLUMNS: Final = ("countyname", "precinctname", "racename", "partycode", "votes", "nameonballot")
 
 
-def _header(table: Table) -> tuple[int, dict[str, int]] | None:
+def header_of(table: Table) -> tuple[int, dict[str, int]] | None:
     for i, row in enumerate(table.rows[:20]):
         names = {text(c).lower(): j for j, c in enumerate(row)}
         if all(c in names for c in _COLUMNS):
@@ -34,13 +34,13 @@ def _header(table: Table) -> tuple[int, dict[str, int]] | None:
 
 
 def detect(tables: list[Table]) -> str | None:
-    return PRECINCT_FILE if any(_header(t) for t in tables) else None
+    return PRECINCT_FILE if any(header_of(t) for t in tables) else None
 
 
 def read(name: str, tables: list[Table]) -> FileTallies:
     result = FileTallies(name, PRECINCT_FILE, whole=True, counties_named=True)
-    table = next(t for t in tables if _header(t))
-    found = _header(table)
+    table = next(t for t in tables if header_of(t))
+    found = header_of(table)
     assert found is not None
     at, col = found
     result.banner_says([text(c) for r in table.rows[:at] for c in r])

@@ -63,7 +63,7 @@ def _code(sheet: str) -> str | None:
     return None if found is None else found.group(1)
 
 
-def _choice(cell: Cell) -> tuple[str, str | None]:
+def choice_of(cell: Cell) -> tuple[str, str | None]:
     """ "MATT ROSENDALE\\nRepublican" -> ("MATT ROSENDALE", "Republican")."""
     name, _, party = str(cell).partition("\n")
     if side(text(party)) is not None:  # a question's "BONDS\nYES": the side, not a party
@@ -99,7 +99,7 @@ def _read_sheet(result: FileTallies, table: Table, at: int) -> None:
     if sheet_party is not None:
         key = f"{key}{sheet_party}"  # each party's nomination is its own contest
     columns = [
-        (col, *_choice(header[col])) for col in range(2, len(header)) if not blank(header[col])
+        (col, *choice_of(header[col])) for col in range(2, len(header)) if not blank(header[col])
     ]
     # a scan's hot loop (every row of every sheet): comprehensions, not statements
     labelled = [

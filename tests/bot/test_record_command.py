@@ -9,6 +9,8 @@ import pypdf
 
 from bot.cli import main
 
+from ..handlers.results.fixtures import COUNTY_WORKBOOKS, need
+
 
 def test_check_writes_the_record_beside_the_verdict(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
@@ -45,3 +47,18 @@ def test_petition_writes_a_draft_or_says_why_not(tmp_path: Path) -> None:
         err.getvalue()
     )
     assert not tie.exists()
+
+
+def test_kit_writes_the_certificate_and_the_tally_sheets(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    target = tmp_path / "kit.pdf"
+    workbook = str(need(COUNTY_WORKBOOKS) / "CTYALL Results(7).xlsx")
+    args = ["kit", workbook, "--contest", "Cascade County CLERK AND RECORDER", "--pdf", str(target)]
+    assert main(args, out, err) == 0
+    assert err.getvalue() == f"recount: the kit for 23 precincts is in {target}\n"
+    assert len(pypdf.PdfReader(target).pages) == 24
+    out, err = io.StringIO(), io.StringIO()
+    assert (
+        main(["kit", workbook, "--contest", "NO SUCH OFFICE", "--pdf", str(target)], out, err) == 2
+    )
+    assert 'no contest titled "NO SUCH OFFICE" in the files' in err.getvalue()

@@ -210,6 +210,7 @@ def test_imports_stand_at_the_top_but_the_commands_loaded_when_run() -> None:
         "bot.cli",
         "bot.cli",
         "bot.cli",
+        "bot.cli",
         "bot.server.serve",
         "bot.watcher",
     ], lazy

@@ -1,0 +1,123 @@
+"""One contest precinct by precinct, for the recount board's kit (issue 25): the rows the
+scan sums, kept apart. County workbooks (a sheet per contest, a row per precinct) and the
+statewide precinct-by-precinct files hold them; a district workbook has counties instead."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from handlers.results import precinct_file, sos_workbooks
+from handlers.results.tables import ResultsFileError, Table, read_tables, text
+from handlers.results.tallies import normalized, whole_votes
+
+
+@dataclass
+class PrecinctRows:
+    """A contest's canvass votes, precinct by precinct."""
+
+    title: str
+    choices: list[str] = field(default_factory=list)
+    rows: list[tuple[str, list[int]]] = field(default_factory=list)  # precinct, votes by choice
+
+    @property
+    def totals(self) -> list[int]:
+        return [sum(votes[i] for _, votes in self.rows) for i in range(len(self.choices))]
+
+
+def _matches(title: str, wanted: str) -> bool:
+    return normalized(title) == wanted or normalized(title).startswith(wanted)
+
+
+def precinct_rows(files: Sequence[tuple[str, bytes]], contest: str) -> PrecinctRows:
+    """The contest whose title is `contest` (case and spaces aside; a unique prefix is
+    enough), precinct by precinct, from every file that holds it. Raises ResultsFileError
+    with one line saying why not."""
+    wanted = normalized(contest)
+    found: list[PrecinctRows] = []
+    for name, data in files:
+        tables = read_tables(name, data)
+        kind = sos_workbooks.detect(tables)
+        if kind == sos_workbooks.DISTRICT_WORKBOOK:
+            raise ResultsFileError(
+                f"{name}: a district or statewide workbook has a row per county, not per "
+                "precinct: the kit needs the county workbooks or the precinct-by-precinct file"
+            )
+        if kind == sos_workbooks.COUNTY_WORKBOOK:
+            found += _from_workbook(tables, wanted)
+        elif precinct_file.detect(tables):
+            found += _from_precinct_file(tables, wanted)
+        else:
+            raise ResultsFileError(
+                f"{name}: the kit needs a county results workbook or a precinct-by-precinct file"
+            )
+    titles = sorted({p.title for p in found})
+    if not titles:
+        raise ResultsFileError(f'no contest titled "{contest}" in the files')
+    if len(titles) > 1:
+        raise ResultsFileError(
+            f'"{contest}" matches {len(titles)} contests: {"; ".join(titles[:6])}'
+        )
+    merged = PrecinctRows(titles[0])
+    for part in found:
+        for choice in part.choices:
+            if choice not in merged.choices:
+                merged.choices.append(choice)
+    for part in found:
+        for place, votes in part.rows:
+            by_choice = dict(zip(part.choices, votes, strict=True))
+            merged.rows.append((place, [by_choice.get(c, 0) for c in merged.choices]))
+    return merged
+
+
+def _from_workbook(tables: list[Table], wanted: str) -> list[PrecinctRows]:
+    out = []
+    for table in tables:
+        header = sos_workbooks.header_row(table.rows)
+        if header is None:
+            continue
+        at, _ = header
+        head = table.rows[at]
+        title = text(head[0])
+        if not _matches(title, wanted):
+            continue
+        columns = [
+            (col, sos_workbooks.choice_of(head[col]))
+            for col in range(2, len(head))
+            if text(head[col])
+        ]
+        rows = PrecinctRows(title, [name for _, (name, _party) in columns])
+        for row in table.rows[at + 1 :]:
+            label = text(row[1]) if len(row) > 1 else ""
+            if not label or label.upper() == "TOTALS":
+                continue
+            votes = [whole_votes(row[col]) if col < len(row) else 0 for col, _ in columns]
+            rows.rows.append((label, [v or 0 for v in votes]))
+        out.append(rows)
+    return out
+
+
+def _from_precinct_file(tables: list[Table], wanted: str) -> list[PrecinctRows]:
+    table = next(t for t in tables if precinct_file.header_of(t))
+    found = precinct_file.header_of(table)
+    assert found is not None
+    at, col = found
+    by_place: dict[str, dict[str, int]] = {}
+    choices: list[str] = []
+    title = ""
+    for row in table.rows[at + 1 :]:
+        race = text(row[col["racename"]])
+        if not race or not _matches(race, wanted):
+            continue
+        title = race
+        place = f"{text(row[col['countyname']])} — {text(row[col['precinctname']])}"
+        choice = text(row[col["nameonballot"]])
+        if choice not in choices:
+            choices.append(choice)
+        counts = by_place.setdefault(place, {})
+        counts[choice] = counts.get(choice, 0) + (whole_votes(row[col["votes"]]) or 0)
+    if not title:
+        return []
+    rows = PrecinctRows(title, choices)
+    rows.rows = [(place, [c.get(x, 0) for x in choices]) for place, c in by_place.items()]
+    return [rows]

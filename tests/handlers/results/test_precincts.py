@@ -1,0 +1,14 @@
+"""A contest precinct by precinct, from the statewide precinct-by-precinct file too."""
+
+from __future__ import annotations
+
+from handlers.results.precincts import precinct_rows
+
+from .fixtures import PRIMARY_PRECINCTS, named, need
+
+
+def test_a_precinct_files_contest_by_county_and_precinct() -> None:
+    rows = precinct_rows([named(need(PRIMARY_PRECINCTS))], "PUBLIC SERVICE COMMISSIONER DIS")
+    assert rows.rows and all(" — " in place for place, _ in rows.rows)  # "County — Precinct"
+    assert len(rows.choices) >= 2
+    assert sum(rows.totals) == sum(sum(votes) for _, votes in rows.rows)
