@@ -29,6 +29,7 @@ from urllib.parse import urlencode
 
 from slack_sdk.signature import SignatureVerifier
 
+from bench.kit import report as kit_report
 from bench.scan import RESULTS as FIXTURES
 from bench.scan import report as scan_report
 from bench.watch import report as watch_report
@@ -352,11 +353,13 @@ def _main() -> int:
         scan_rows = scan_report()
         print("watch: an unchanged round, and the comparison ...", flush=True)
         watch_rows = watch_report()
+        print("kit: the recount board's kit for the largest contest ...", flush=True)
+        kit_rows = kit_report()
     else:
         # the real exports are beside the checkout (../shared), as on the CI machine
         skipped = f"skipped: {FIXTURES} is not here (the results exports the scan reads)"
         print(f"scan and watch: {skipped}", flush=True)
-        scan_rows = watch_rows = [skipped]
+        scan_rows = watch_rows = kit_rows = [skipped]
 
     bare_boot, bare = results["bare"]
     bot_boot, bot = results["bot"]
@@ -428,6 +431,10 @@ def _main() -> int:
             "states, and no scan; a round that changed costs the scan plus the comparison.",
             "",
             *watch_rows,
+            "",
+            "## The recount board's kit",
+            "",
+            *kit_rows,
             "",
             "## Against the goals",
             "",

@@ -111,7 +111,9 @@ def _from_precinct_file(tables: list[Table], wanted: str) -> list[PrecinctRows]:
             continue
         title = race
         place = f"{text(row[col['countyname']])} — {text(row[col['precinctname']])}"
-        choice = text(row[col["nameonballot"]])
+        party = text(row[col["partycode"]])
+        # in a primary each party's nomination is its own: the party stays with the name
+        choice = text(row[col["nameonballot"]]) + (f" ({party})" if party else "")
         if choice not in choices:
             choices.append(choice)
         counts = by_place.setdefault(place, {})

@@ -12,3 +12,11 @@ def test_a_precinct_files_contest_by_county_and_precinct() -> None:
     assert rows.rows and all(" — " in place for place, _ in rows.rows)  # "County — Precinct"
     assert len(rows.choices) >= 2
     assert sum(rows.totals) == sum(sum(votes) for _, votes in rows.rows)
+
+
+def test_in_a_primary_each_partys_candidates_keep_their_party() -> None:
+    rows = precinct_rows(
+        [named(need(PRIMARY_PRECINCTS))], "UNITED STATES REPRESENTATIVE - 2ND DISTRICT"
+    )
+    parties = {choice.rsplit("(", 1)[-1].rstrip(")") for choice in rows.choices}
+    assert len(parties) >= 2  # REP, DEM, ...: never one merged list of names
