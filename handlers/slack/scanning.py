@@ -23,7 +23,7 @@ from domain.citations import FIRST_YEAR, LAST_YEAR
 from handlers.results import MAX_BYTES, ResultsFileError, ScanOptions, scan, scan_csv
 from handlers.results.compare import readings_of
 from handlers.results.formats import read_file
-from handlers.results.scan import Scan
+from handlers.results.scan import Scan, ScannedContest
 from handlers.results.tables import ElectionNotSaid, over_the_limit
 from handlers.slack.blocks.scan import (
     CSV_NAME,
@@ -129,7 +129,10 @@ def run_scan(
     try:
         if count > MAX_FILES:
             raise ResultsFileError(f"{count} files at once: a scan takes {MAX_FILES} at the most")
-        result = scan([download_shared(client, download, f) for f in files], options)
+        downloaded = [download_shared(client, download, f) for f in files]
+        # the names the files really have (an event may not name them): the kit finds them so
+        files = [SharedFile(f.id, name) for f, (name, _) in zip(files, downloaded, strict=True)]
+        result = scan(downloaded, options)
     except ElectionNotSaid as error:
         values = (
             {e: signer.sign(election_choice(to, files, options, e)) for e in ELECTIONS}
@@ -143,7 +146,11 @@ def run_scan(
         message = scan_error(str(error))
         client.chat_update(channel=to.channel, ts=ts, **message.as_kwargs())
         return
-    summary = scan_summary(result, memory(result))
+    summary = scan_summary(
+        result,
+        memory(result),
+        None if signer is None else kit_values(signer, to, files, result),
+    )
     client.chat_update(channel=to.channel, ts=ts, **summary.as_kwargs())
     client.files_upload_v2(
         channel=to.channel,
@@ -155,6 +162,32 @@ def run_scan(
 
 
 ELECTIONS: Final = ("primary", "general")
+
+
+PRECINCT_FORMATS: Final = ("sos-county-workbook", "sos-precinct-by-precinct")
+
+
+def kit_values(
+    signer: MetadataSigner, to: ScanTarget, files: list[SharedFile], result: Scan
+) -> Callable[[ScannedContest], str | None]:
+    """A listed contest's "Recount kit" value, signed: the files that hold it precinct by
+    precinct and its title; None where no such file holds it."""
+    formats = {f.name: f.format for f in result.files}
+
+    def value(scanned: ScannedContest) -> str | None:
+        names = [n for n in scanned.contest.files if formats.get(n) in PRECINCT_FORMATS]
+        shared = [[f.id, f.name] for f in files if f.name in names]
+        if not shared:
+            return None
+        return signer.sign(
+            {
+                "to": [to.channel, to.thread_ts, to.user],
+                "files": shared,
+                "contest": scanned.contest.title,
+            }
+        )
+
+    return value
 
 
 def election_choice(

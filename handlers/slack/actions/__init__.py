@@ -10,6 +10,7 @@ from handlers.slack.actions import (
     kind_chosen,
     new_check,
     print_record,
+    recount_kit,
     remind,
     scan_election,
     stop_watch,
@@ -23,6 +24,7 @@ def register(app: App, services: Services) -> None:
     kind_chosen.register(app, services)
     whatif.register(app, services)
     print_record.register(app, services)
+    recount_kit.register(app, services)
     check_contest.register(app, services)
     scan_election.register(app, services)
     stop_watch.register(app, services)

@@ -3,6 +3,7 @@ and what needs a person. Pure: a Scan in, blocks out; words from domain.explain.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from domain.citations import BOND_RECOUNT_SHARE, percent_phrase
@@ -34,6 +35,7 @@ from handlers.syntax import COMMAND, quick_syntax
 from handlers.watch.records import Remembered, montana_time
 
 CHECK_ACTION_ID: Final = "scan_check"
+KIT_ACTION_ID: Final = "recount_kit"  # the recount board's kit of a listed contest
 # A retention contest's Check: the verdict it posts carries the scan's retention reading.
 CHECK_RETENTION_ACTION_ID: Final = "scan_check_retention"
 MAX_LISTED: Final = 15  # contests with their own block; the rest are counted (blocks <= 50)
@@ -92,9 +94,29 @@ IN_A_MESSAGE: Final = HowToAdd(
 )
 
 
-def scan_summary(result: Scan, memory: Remembered | None = None) -> SlackMessage:
+def kit_button(value: str) -> dict[str, Any]:
+    """The "Recount kit" button of a listed contest whose file has precincts."""
+    return {
+        "type": "actions",
+        "elements": [
+            {
+                "type": "button",
+                "action_id": KIT_ACTION_ID,
+                "text": {"type": "plain_text", "text": "Recount kit", "emoji": True},
+                "value": value,
+            }
+        ],
+    }
+
+
+def scan_summary(
+    result: Scan,
+    memory: Remembered | None = None,
+    kit_value: Callable[[ScannedContest], str | None] | None = None,
+) -> SlackMessage:
     """The summary; with `memory` (a scan in a DM), it starts with what changed since the last
-    scan of the same election there."""
+    scan of the same election there. `kit_value`: a listed contest's signed "Recount kit"
+    value, where its file has precincts (None: no button)."""
     s = result.summary()
     headline = (
         f"Scan: {plural(s['contests'], 'contest')}, {s['recount_available']:,} recount "
@@ -111,7 +133,11 @@ def scan_summary(result: Scan, memory: Remembered | None = None) -> SlackMessage
     if memory is not None and memory.since is not None:
         blocks.append({"type": "section", "text": mrkdwn(_since_text(memory))})
     listed = [c for c in result.contests if c.outcome in _LISTED]
-    blocks += [_contest_block(c) for c in listed[:MAX_LISTED]]
+    for c in listed[:MAX_LISTED]:
+        blocks.append(_contest_block(c))
+        value = None if kit_value is None else kit_value(c)
+        if value is not None and len(value) <= BUTTON_VALUE_LIMIT:
+            blocks.append(kit_button(value))
     if len(listed) > MAX_LISTED:
         blocks.append(
             {

@@ -1,0 +1,67 @@
+""" "Recount kit" on a scan's listed contest: its files read again, precinct by precinct, and
+the recount board's kit (certificate and tally sheets) uploaded into the scan's thread."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from slack_bolt import Ack, App, BoltContext, Respond
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError, SlackClientError
+
+from handlers.paper.kit import kit_pdf
+from handlers.paper.record import Provenance
+from handlers.results.precincts import precinct_rows
+from handlers.results.tables import ResultsFileError
+from handlers.slack.blocks.scan import KIT_ACTION_ID
+from handlers.slack.observability import request_id_of
+from handlers.slack.payload import text_at
+from handlers.slack.scanning import chosen_scan, download_shared
+from handlers.slack.services import Services
+
+log = logging.getLogger(__name__)
+KIT_NOT_UPLOADED = (
+    "The recount kit could not be put in the thread: Slack would not take the file. Nothing "
+    "was posted. Try again in a minute, or use recount kit FILE --contest ... --pdf FILE."
+)
+
+
+def register(app: App, services: Services) -> None:
+    @app.action(KIT_ACTION_ID)
+    def recount_kit(
+        ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
+    ) -> None:
+        ack()
+        data = services.signer.verify(text_at(body, "actions", 0, "value"))
+        contest = None if data is None else data.get("contest")
+        try:
+            if data is None or not isinstance(contest, str):
+                raise ValueError("not signed")
+            to, files, _ = chosen_scan({**data, "options": {}})
+        except (ValueError, TypeError, KeyError):
+            services.not_verified(respond, body, context)
+            return
+
+        def make_and_upload() -> None:
+            try:
+                rows = precinct_rows(
+                    [download_shared(client, services.download, f) for f in files], contest
+                )
+            except ResultsFileError as error:
+                respond(response_type="ephemeral", replace_original=False, text=str(error))
+                return
+            pdf = kit_pdf(rows, Provenance(services.now()))
+            try:
+                client.files_upload_v2(
+                    channel=to.channel,
+                    thread_ts=to.thread_ts,
+                    content=pdf,
+                    filename="recount kit.pdf",
+                    title=f"Recount kit: {rows.title} ({len(rows.rows)} precincts)",
+                )
+            except (SlackApiError, SlackClientError):
+                log.warning("kit: the upload failed")
+                respond(response_type="ephemeral", replace_original=False, text=KIT_NOT_UPLOADED)
+
+        services.after_ack.run(make_and_upload, body=body, request_id=request_id_of(context))

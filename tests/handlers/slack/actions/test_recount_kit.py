@@ -1,0 +1,65 @@
+"""The "Recount kit" button on a scan's listed contest: its workbook read again and the kit
+uploaded into the scan's thread, through the fake Web API; a forged button does nothing."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pypdf
+from slack_bolt import App
+
+from handlers.slack.after_ack import AfterAck
+from handlers.slack.blocks.scan import KIT_ACTION_ID
+
+from ....fake_slack import FakeSlack, payload_body
+from ....handlers.slack.scan_payloads import DM, TS, blocks_of, dropped, send
+from ....slack_helpers import USER, dispatch
+from ...results.fixtures import COUNTY_WORKBOOKS, need
+
+CASCADE = "CTYALL Results(7).xlsx"
+
+
+def clicked(fake: FakeSlack, value: str) -> dict[str, Any]:
+    return {
+        "type": "block_actions",
+        "team": {"id": "T0MONTANA"},
+        "user": {"id": USER},
+        "api_app_id": "A0RECOUNT",
+        "channel": {"id": DM},
+        "container": {"type": "message", "channel_id": DM, "message_ts": "1700000000.000100"},
+        "message": {"ts": "1700000000.000100", "thread_ts": TS},
+        "response_url": fake.response_url("kit"),
+        "trigger_id": "1.2.3",
+        "actions": [{"type": "button", "action_id": KIT_ACTION_ID, "value": value}],
+    }
+
+
+def test_the_kit_button_uploads_the_kit_into_the_scans_thread(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    fake.files["F0CASCADE"] = (CASCADE, need(COUNTY_WORKBOOKS).joinpath(CASCADE).read_bytes())
+    send(app, dropped("scan canvass 11/28/2022", ["F0CASCADE"]))
+    assert after_ack.drain(timeout=20)
+    blocks = blocks_of(fake.to("chat.update")[-1].body)
+    values = [
+        e["value"]
+        for b in blocks
+        if b["type"] == "actions"
+        for e in b["elements"]
+        if e["action_id"] == KIT_ACTION_ID
+    ]
+    assert values  # the clerk and recorder's race is listed, from a workbook with precincts
+    fake.uploads.clear()
+    assert dispatch(app, payload_body(clicked(fake, values[0]))).status == 200
+    assert after_ack.drain(timeout=20)
+    (complete,) = fake.to("files.completeUploadExternal")[-1:]
+    assert (complete.body["channel_id"], complete.body["thread_ts"]) == (DM, TS)
+    reader = pypdf.PdfReader(io.BytesIO(fake.uploads[-1]))
+    assert reader.pages[0].extract_text().startswith("Certificate of the recount (13-16-418)")
+
+
+def test_a_forged_kit_button_does_nothing(app: App, fake: FakeSlack, after_ack: AfterAck) -> None:
+    assert dispatch(app, payload_body(clicked(fake, "forged.value"))).status == 200
+    assert after_ack.drain(timeout=5)
+    assert fake.to("files.completeUploadExternal") == []
