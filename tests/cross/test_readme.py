@@ -108,3 +108,11 @@ def test_the_scan_sample_is_what_recount_scan_prints() -> None:
     assert main([*args, "--today", "2022-11-30"], out, err) == 0
     shown = block_after("(`recount scan sos-county-2022-general --canvass")
     assert shown == out.getvalue()
+
+
+def test_every_picture_the_readme_shows_is_there() -> None:
+    text = README.read_text(encoding="utf-8")
+    pictures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text)
+    assert len(pictures) >= 5
+    for picture in pictures:
+        assert (README.parent / picture).is_file(), picture
