@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Final
 
 from domain.titles import side
@@ -65,7 +66,12 @@ def _code(sheet: str) -> str | None:
 
 def choice_of(cell: Cell) -> tuple[str, str | None]:
     """ "MATT ROSENDALE\\nRepublican" -> ("MATT ROSENDALE", "Republican")."""
-    name, _, party = str(cell).partition("\n")
+    return _choice_text(str(cell))
+
+
+@lru_cache(maxsize=4096)  # a statewide contest's header is the same in all 56 workbooks
+def _choice_text(cell: str) -> tuple[str, str | None]:
+    name, _, party = cell.partition("\n")
     if side(text(party)) is not None:  # a question's "BONDS\nYES": the side, not a party
         return text(f"{name} {party}"), None
     return text(name), text(party) or None
@@ -106,7 +112,12 @@ def _read_sheet(result: FileTallies, table: Table, at: int) -> None:
         ((r[1].strip() if type(r[1]) is str else text(r[1])) if len(r) > 1 else "", r)
         for r in table.rows[at + 1 :]
     ]
-    rows = [(label, r) for label, r in labelled if label and not _is_totals(label)]
+    # TOTALS tested inline: a call per row is the loop's largest cost
+    rows = [
+        (label, r)
+        for label, r in labelled
+        if label and (label[0] not in "Tt" or label.upper() != "TOTALS")
+    ]
     # the last TOTALS row, as the export puts one at the end
     totals: Row | None = next(
         (r for label, r in reversed(labelled) if label and _is_totals(label)), None
