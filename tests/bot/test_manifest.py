@@ -16,6 +16,7 @@ from handlers.slack.blocks.verdict import (
     RECORD_ACTION_ID,
     REMIND_ACTION_ID,
 )
+from handlers.slack.blocks.work import WORK_ACTION_ID
 from handlers.syntax import COMMAND
 
 from ..fake_slack import FakeSlack, payload_body
@@ -93,7 +94,13 @@ def test_every_interactive_id_the_bot_sends_has_a_listener(app: App, fake: FakeS
     blocks = json.loads(run_command(app, fake, QUICK).body)["blocks"]
     actions = [e["action_id"] for b in blocks if b["type"] == "actions" for e in b["elements"]]
     # Nov 16 canvass: a deadline ahead
-    assert actions == [ADJUST_ACTION_ID, RECORD_ACTION_ID, PETITION_ACTION_ID, REMIND_ACTION_ID]
+    assert actions == [
+        ADJUST_ACTION_ID,
+        WORK_ACTION_ID,
+        RECORD_ACTION_ID,
+        PETITION_ACTION_ID,
+        REMIND_ACTION_ID,
+    ]
     # and an id nobody listens for is not silently taken
     payload = view_payload(view, state("county"), kind="block_actions")
     payload["actions"][0]["action_id"] = "nobody_listens"

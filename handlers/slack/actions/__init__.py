@@ -13,6 +13,7 @@ from handlers.slack.actions import (
     recount_kit,
     remind,
     scan_election,
+    show_work,
     stop_watch,
     whatif,
 )
@@ -25,6 +26,7 @@ def register(app: App, services: Services) -> None:
     whatif.register(app, services)
     print_record.register(app, services)
     recount_kit.register(app, services)
+    show_work.register(app, services)
     check_contest.register(app, services)
     scan_election.register(app, services)
     stop_watch.register(app, services)

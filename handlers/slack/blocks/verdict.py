@@ -21,6 +21,7 @@ from domain import Outcome, Verdict
 from domain.explain import explain
 from handlers.paper.petition import why_no_petition
 from handlers.slack.blocks.text import SECTION_LIMIT, clip, escape, escape_mrkdwn, mention, mrkdwn
+from handlers.slack.blocks.work import WORK_ACTION_ID
 from handlers.syntax import COMMAND
 
 ADJUST_ACTION_ID: Final = "adjust_recheck"
@@ -119,6 +120,14 @@ def verdict_message(
                 "type": "button",
                 "action_id": ADJUST_ACTION_ID,
                 "text": {"type": "plain_text", "text": "Adjust & re-check", "emoji": True},
+                "value": value,
+            }
+        )
+        buttons.append(
+            {
+                "type": "button",
+                "action_id": WORK_ACTION_ID,
+                "text": {"type": "plain_text", "text": "Show the work", "emoji": True},
                 "value": value,
             }
         )

@@ -20,6 +20,7 @@ from handlers.slack.blocks.verdict import (
     saved_inputs,
     verdict_message,
 )
+from handlers.slack.blocks.work import WORK_ACTION_ID
 
 from ....builders import question, race, verdict_of
 from ....conftest import TODAY
@@ -103,14 +104,15 @@ def test_the_button_carries_the_declared_inputs_without_markup() -> None:
     v = verdict_of('county "A<b>&" 5 B 4 seats 1 canvass 2026-11-16')
     message = verdict_message(v)
     (actions,) = [b for b in message.blocks if b["type"] == "actions"]
-    button, record, petition = actions["elements"]
-    assert (button["action_id"], record["action_id"], petition["action_id"]) == (
+    button, work, record, petition = actions["elements"]
+    assert [e["action_id"] for e in (button, work, record, petition)] == [
         ADJUST_ACTION_ID,
+        WORK_ACTION_ID,
         RECORD_ACTION_ID,
         PETITION_ACTION_ID,
-    )
-    # the record and the draft are this verdict: the same inputs, checked again
-    assert button["value"] == record["value"] == petition["value"] == saved_inputs(v)
+    ]
+    # the work, the record and the draft are this verdict: the same inputs, checked again
+    assert {e["value"] for e in (button, work, record, petition)} == {saved_inputs(v)}
     assert "<" not in button["value"] and "&" not in button["value"]
     dumped = v.inputs.model_dump(mode="json", exclude_none=True)
     assert dumped.pop("no_state_canvass") is False  # a flag left off is not carried

@@ -1,0 +1,47 @@
+""" "Show the work": the verdict's working in a modal (handlers.slack.blocks.work), from the
+same inputs checked again; no post, so it works where the bot is not a member."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from slack_bolt import Ack, App, BoltContext, Respond
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError, SlackClientError
+
+from domain import InputError, check
+from handlers.slack.blocks.work import WORK_ACTION_ID, work_view
+from handlers.slack.form_state import saved_check
+from handlers.slack.observability import request_id_of
+from handlers.slack.payload import text_at
+from handlers.slack.services import Services
+
+log = logging.getLogger(__name__)
+
+
+def register(app: App, services: Services) -> None:
+    @app.action(WORK_ACTION_ID)
+    def show_work(
+        ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
+    ) -> None:
+        ack()
+        trigger = text_at(body, "trigger_id")
+        try:
+            saved = saved_check(text_at(body, "actions", 0, "value") or "")
+            view = work_view(check(saved, services.today()))
+        except InputError as error:
+            why = error.message
+            services.after_ack.run(
+                lambda: respond(response_type="ephemeral", replace_original=False, text=why),
+                body=body,
+                request_id=request_id_of(context),
+            )
+            return
+        if not isinstance(trigger, str):
+            return
+        try:
+            # at once: a trigger lasts 3 seconds
+            client.views_open(trigger_id=trigger, view=view)
+        except (SlackApiError, SlackClientError):
+            log.warning("show the work: the modal could not be opened")
