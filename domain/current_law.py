@@ -47,6 +47,11 @@ class CurrentLawNote:
     source: str  # where the words come from
     confidence: Confidence
     shown: Shown = Shown.TODAYS_CODE
+    # False for a note that changes nothing a county office does (who mails the state's
+    # notice): the short Slack answer leaves it to "Show the work".
+    changes_what_to_do: bool = True
+    # What it says in a few words, for the short Slack answer ("" : `says` is short enough).
+    brief: str = ""
 
     @property
     def line(self) -> str:
@@ -90,6 +95,7 @@ SCHOOL_ELECTIONS: Final = CurrentLawNote(
         "go to the trustees. Its margin, signer and deadline wording was not verified, so the "
         "1987 figures are shown as the nearest rule."
     ),
+    brief=("school elections have their own subsection; its figures were not verified."),
     source="13-16-204, 20-20-420, 13-16-203(2), 20-20-418, 20-20-416 (neighbouring sections); "
     "the text of today's 13-16-201(2) was not seen",
     confidence=Confidence.NEIGHBOURING_SECTIONS,
@@ -101,6 +107,7 @@ CERTIFIED_MAIL: Final = CurrentLawNote(
     "only; the 1987 text also allows registered mail.",
     source="13-16-201(1)(b) of the current code",
     confidence=Confidence.TEXT_SEEN,
+    changes_what_to_do=False,
 )
 
 

@@ -17,7 +17,7 @@ from domain.citations import (
     Cited,
     percent_phrase,
 )
-from domain.current_law import Shown
+from domain.current_law import CANVASS_BOARD_2025, SCHOOL_ELECTIONS, Shown
 from domain.deadline import Deadline, Phase, commonly_closed, long_date
 from domain.inputs import CandidateRace
 from domain.kinds import Family
@@ -75,6 +75,13 @@ class Explanation:
     edition: str
     current_law: tuple[str, ...]  # "Today's code (...): ...", under the edition line
     as_of: str  # "as of Sun Nov 29, 2026, Mountain Time · not legal advice"
+    # The short answer's fields (Slack's channel message): (label, value), from the same
+    # verdict fields as the sentences above; only what applies ("nothing about filing where
+    # nothing is filed").
+    facts: tuple[tuple[str, str], ...] = ()
+    short: str = ""  # the short answer's one sentence: what to do, or why nothing is
+    # The "Today's code" notes that change what to do, each as "section: what it says".
+    todays_code_short: tuple[str, ...] = ()
 
     @property
     def headline(self) -> str:
@@ -350,12 +357,15 @@ def _related_lines(v: Verdict) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _action(v: Verdict) -> str:
+def _action(v: Verdict, brief: bool = False) -> str:
     """The one instruction: with whom, and the day, never a day already past or one the
-    office is closed (recount-rules.md section 6, "The day to act")."""
+    office is closed (recount-rules.md section 6, "The day to act"). `brief`: the short
+    answer's wording, where the long one adds a second sentence."""
     assert v.file_with is not None and v.closed_office is not None
     office, file_with = v.closed_office, f"File with {v.file_with.label}"
     d = v.deadline
+    if d is None and v.waiting_for_state_canvass and brief:
+        return f"{file_with} {AFTER_STATE_CANVASS}; check again once its date is set."
     if d is None and v.waiting_for_state_canvass:
         return (
             f"{file_with} {AFTER_STATE_CANVASS}. {STATE_CANVASS_WHEN} Check again with the "
@@ -399,7 +409,9 @@ def _action(v: Verdict) -> str:
     raise AssertionError(f"no instruction for {v.phase}")  # to_file outcomes have a phase
 
 
-def _summary(v: Verdict) -> str:
+def _summary(v: Verdict, brief: bool = False) -> str:
+    """What the verdict comes to. `brief`: the short answer (Slack's channel message), where
+    the margin is a field of its own: only what to do, by when and with whom."""
     m = v.margin
     outcome = v.outcome
     on = long_date(v.law_in_force)
@@ -417,6 +429,12 @@ def _summary(v: Verdict) -> str:
             "with the county attorney or the Secretary of State; the board's petition is the "
             "safe course."
         )
+    if m is None and brief:
+        return (
+            f"Under the law in force on {on} (2025 SB 57, from bill summaries; wording not "
+            "verified), the county canvass board can probably require a recount or an "
+            "inspection of ballots. Confirm with the county attorney or the Secretary of State."
+        )
     if m is None:  # (7): no margin test; 2025 SB 57 changed it (domain.current_law)
         return (
             f"Under the law in force on {on} (2025 SB 57, from bill summaries; wording not "
@@ -424,6 +442,11 @@ def _summary(v: Verdict) -> str:
             "inspection of ballots. The 1987 text we implement, (7), has the board petition the "
             "election administrator immediately. Confirm the board's authority with the county "
             "attorney or the Secretary of State."
+        )
+    if outcome is Outcome.TIE and v.route is SCHOOL and brief:
+        return (
+            "The count is tied: the trustees proceed as if a petition had been filed, and the "
+            f"school recount board recounts first ({SCHOOL_TIE.section})."
         )
     if outcome is Outcome.TIE and v.route is SCHOOL:
         return (
@@ -441,6 +464,11 @@ def _summary(v: Verdict) -> str:
         return (
             "The count is tied. A certified tie is recounted as if a petition had been filed "
             f"({TIE_RECOUNT.section}), so no petition is needed."
+        )
+    if outcome is Outcome.BOND and brief:
+        return (
+            f"{m.behind.name} may petition for a recount with a bond ({BOND.section}). "
+            f"{_action(v, brief)}"
         )
     if outcome is Outcome.BOND:
         return (
@@ -477,11 +505,13 @@ def _summary(v: Verdict) -> str:
             )
             if minimum is not None and given is not None and given < minimum.value
         )
-        then = _action(v)
-        return (
-            f"The margin qualifies, but the petition is short. Gather {gather}, then "
-            f"{then[0].lower()}{then[1:]}"
-        )
+        then = _action(v, brief)
+        gather_then = f"Gather {gather}, then {then[0].lower()}{then[1:]}"
+        if brief:  # the header says the petition is short; the margin field, that it qualifies
+            return gather_then
+        return f"The margin qualifies, but the petition is short. {gather_then}"
+    if brief:
+        return _action(v, brief)
     qualifies = (
         f"The question is tied: a margin of 0 qualifies (up to {m.max_qualifying_margin:,})."
         if v.is_question_tie
@@ -507,6 +537,42 @@ def _headline(v: Verdict) -> str:
     return said
 
 
+def _facts(v: Verdict) -> tuple[tuple[str, str], ...]:
+    facts: list[tuple[str, str]] = []
+    m = v.margin
+    if m is not None:
+        said = f"{_votes(m.margin)} (largest that qualifies: {m.max_qualifying_margin:,})"
+        if not m.qualifies and m.margin <= m.max_bond_margin:
+            said += f"; with a bond up to {m.max_bond_margin:,}"
+        facts.append(("Margin", said))
+        if v.also_qualify:
+            facts.append(("Also within reach", "; ".join(_also_line(a) for a in v.also_qualify)))
+    d = v.deadline
+    if v.outcome is Outcome.CANVASS_BOARD and v.to_file:
+        facts.append(("Day to act", "immediately (no filing window)"))
+    elif v.act_by is not None:
+        day = long_date(v.act_by)
+        if v.only_if_1_1_307:
+            day += " (only if 1-1-307 applies)"
+        facts.append(("Day to act", day))
+    elif v.to_file and v.waiting_for_state_canvass:
+        facts.append(("Day to act", AFTER_STATE_CANVASS))
+    elif v.to_file and d is None:
+        facts.append(
+            (
+                "Day to act",
+                f"within {PETITION_WINDOW_DAYS.value} days after the official canvass "
+                "(give its date)",
+            )
+        )
+    elif v.outcome is Outcome.DEADLINE_PASSED and d is not None:
+        facts.append(("Last day was", long_date(d.deadline)))
+    if v.file_with is not None:
+        facts.append(("File with", v.file_with.label))
+    facts.append(("Subsection", v.subsection.citation))
+    return tuple(facts)
+
+
 def explain(verdict: Verdict) -> Explanation:
     label = verdict.info.label
     return Explanation(
@@ -524,4 +590,16 @@ def explain(verdict: Verdict) -> Explanation:
         edition=verdict.edition,
         current_law=tuple(n.line for n in verdict.current_law if n.shown is Shown.TODAYS_CODE),
         as_of=f"as of {long_date(verdict.today)}, Mountain Time · {NOT_LEGAL_ADVICE}",
+        short=_summary(verdict, brief=True),
+        facts=_facts(verdict),
+        todays_code_short=tuple(
+            f"Today's code ({n.section}): {n.brief or n.says} [{n.confidence.value}]"
+            for n in verdict.current_law
+            if n.shown is Shown.TODAYS_CODE
+            and n.changes_what_to_do
+            # the 2025 canvass-board rule is what the verdict's own summary says
+            and not (n.code == CANVASS_BOARD_2025.code and verdict.margin is None)
+            # the headline already says the school subsection was not verified
+            and not (n.code == SCHOOL_ELECTIONS.code and SCHOOL_UNVERIFIED in subject(verdict))
+        ),
     )

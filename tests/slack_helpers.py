@@ -126,10 +126,14 @@ def block_texts(blocks: list[dict[str, Any]]) -> str:
     return json.dumps(blocks, ensure_ascii=False)
 
 
+def bot_signer() -> MetadataSigner:
+    """The signer the bot under test uses (its secret derived from SIGNING_SECRET)."""
+    return MetadataSigner(Settings(signing_secret=SecretStr(SIGNING_SECRET)).metadata_secret())
+
+
 def signed_form(kind: str | None = None, **context: Any) -> dict[str, Any]:
     """The form as the bot would have opened it from /recount in CHANNEL."""
-    secret = Settings(signing_secret=SecretStr(SIGNING_SECRET)).metadata_secret()
-    metadata = MetadataSigner(secret).dumps(FormContext(channel=CHANNEL, user=USER, **context))
+    metadata = bot_signer().dumps(FormContext(channel=CHANNEL, user=USER, **context))
     return form_view(metadata, None if kind is None else resolve_kind(kind))
 
 

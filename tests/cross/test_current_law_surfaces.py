@@ -13,6 +13,7 @@ from domain import KINDS, Family, Verdict, build_check, check, verdict_json
 from domain.current_law import Shown
 from domain.explain import explain
 from handlers.slack.blocks.verdict import verdict_message
+from handlers.slack.blocks.work import work_view
 
 from ..builders import question, race
 from ..conftest import TODAY
@@ -54,12 +55,25 @@ def test_every_surface_carries_the_same_notes(kind: Any) -> None:
             n.code for n in v.current_law
         ]
         text = flat(render_text(v))
-        slack = flat(
+        message = flat(
             " ".join(t for b in verdict_message(v, asked_by="U0CLERK").blocks for t in texts_of(b))
         )
+        modal = flat(" ".join(t for b in work_view(v)["blocks"] for t in texts_of(b)))
         for line in todays:
             assert flat(line) in text
-            assert flat(line.replace("&", "&amp;")) in slack
+            assert flat(line.replace("&", "&amp;")) in modal  # whole, one click away
+        for short in e.todays_code_short:  # the notes that change what to do, in the channel
+            assert flat(short.replace("&", "&amp;")) in message
+        # every note that changes what to do is on the channel's message: in its one line,
+        # or said already by the verdict's own words (SB 57's summary, the school headline)
+        for n in v.current_law:
+            if n.shown is not Shown.TODAYS_CODE or not n.changes_what_to_do:
+                continue
+            assert (
+                f"Today's code ({n.section})" in message
+                or (n.code == "canvass_board_may_require" and "2025 SB 57" in message)
+                or (n.code == "school_election_subsection" and "subsection not verified" in message)
+            ), (kind, n.code)
         # every note the JSON lists is said somewhere in the text, with how sure we are
         for note in v.current_law:
             assert note.confidence.value in text, (kind, note.code)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, timedelta
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -28,6 +29,7 @@ from domain.deadline import long_date, office_open
 from domain.explain import ONLY_IF_1_1_307, explain
 from handlers.slack.blocks.text import escape_mrkdwn
 from handlers.slack.blocks.verdict import verdict_message
+from handlers.slack.blocks.work import work_view
 
 from ..builders import verdict_of
 
@@ -184,8 +186,12 @@ def slack_texts(message: Any) -> list[str]:
 
 
 def surfaces(v: Verdict) -> tuple[str, str, dict[str, Any], Any]:
+    """The text, Slack's short message with its "Show the work" modal, the JSON, and the
+    message itself."""
     message = verdict_message(v, asked_by="U0CLERK")
-    return render_text(v), "\n".join(slack_texts(message)), verdict_json(v), message
+    modal = SimpleNamespace(text="", blocks=work_view(v)["blocks"])
+    slack = "\n".join([*slack_texts(message), *slack_texts(modal)])
+    return render_text(v), slack, verdict_json(v), message
 
 
 @pytest.mark.parametrize(("kind", "situation", "text", "outcome", "today"), cases())
@@ -268,11 +274,16 @@ def test_every_kind_outcome_and_day(
     assert "County offices are closed" not in plain
 
     # --- one answer everywhere: the text's sentences are the Slack message's ---------------
-    assert escape_mrkdwn(e.summary) in slack
-    sections = [b["text"]["text"] for b in message.blocks if b["type"] == "section"]
+    assert escape_mrkdwn(e.summary) in slack  # the modal's
+    assert escape_mrkdwn(e.short) in slack  # the channel message's
+    assert e.short in e.summary or not to_file  # the short one is the long one's instruction
+    sections = [
+        b["text"]["text"] for b in [*message.blocks, *work_view(v)["blocks"]] if "text" in b
+    ]
     for section in sections:
         title, _, body = section.partition("\n")
-        assert body.strip(), f"empty section {title}"  # no empty Deadline/Petition header
+        if title.strip("*") in ("Margin", "Deadline", "Petition", "Related"):
+            assert body.strip(), f"empty section {title}"  # no empty Deadline/Petition header
     if not to_file and want is not Outcome.TIE:
         assert not any(s.startswith("*Petition*") for s in sections)
     for line in (*e.deadline_lines, *e.petition_lines):

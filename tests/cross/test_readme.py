@@ -9,12 +9,14 @@ import re
 import textwrap
 from datetime import date
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from bot.terminal import render_text
 from domain import KINDS, verdict_json
 from domain.kinds import AMBIGUOUS_WORDS
 from handlers.slack.blocks.verdict import verdict_message
+from handlers.slack.blocks.work import work_view
 from handlers.slack.reminding import reminder_text
 
 from ..builders import verdict_of
@@ -45,6 +47,17 @@ def slack_as_text(message: Any) -> str:
             out.append("  ".join(f"[ {e['text']['text']} ]" for e in block["elements"]))
         elif block["type"] == "context":
             out.append("\n".join(e["text"] for e in block["elements"]))
+        elif block["type"] == "rich_text":  # a quote is drawn as mrkdwn draws one
+            out.append(
+                "\n".join(
+                    ("*{}*" if part["type"] == "rich_text_section" else ">{}").format(
+                        "".join(t["text"] for t in part["elements"])
+                    )
+                    for part in block["elements"]
+                )
+            )
+        elif "fields" in block:  # Slack lays them out two by two
+            out.append("\n".join(f["text"].replace("\n", ": ", 1) for f in block["fields"]))
         else:
             out.append(block["text"]["text"])
     return "\n\n".join(out) + "\n"
@@ -68,6 +81,12 @@ def test_the_slack_example_is_what_the_bot_posts() -> None:
     shown = block_after("The posted verdict for the example above, on Nov 18, 2026, as text:")
     message = verdict_message(verdict_of(SAMPLE, TODAY), asked_by="U0CLERK", remind="signed")
     assert shown == slack_as_text(message)
+
+
+def test_the_work_example_is_what_the_button_opens() -> None:
+    shown = block_after("**Show the work** opens, for the same verdict:")
+    view = work_view(verdict_of(SAMPLE, TODAY))
+    assert shown == f"[{view['title']['text']}]\n\n" + slack_as_text(SimpleNamespace(**view))
 
 
 def test_the_reminder_example_is_what_is_scheduled() -> None:

@@ -18,6 +18,7 @@ from handlers.slack.blocks.scan import (
 from handlers.slack.blocks.text import is_channel_id, is_user_id
 from handlers.slack.blocks.verdict import verdict_message
 from handlers.slack.form_state import saved_check
+from handlers.slack.metadata import signed_inputs
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import mapping_at, text_at
 from handlers.slack.reminding import remind_value
@@ -53,6 +54,7 @@ def register(app: App, services: Services) -> None:
             asked_by=str(user) if is_user_id(user) else None,
             remind=remind_value(verdict, services.signer),
             readings=(reading_line(RETENTION),) if retention else (),
+            signed_inputs=signed_inputs(verdict, services.signer),
         )
         services.after_ack.run(
             lambda: client.chat_postMessage(

@@ -18,7 +18,8 @@ from typing import Any, Final
 from slack_sdk.models.blocks import MarkdownTextObject, SectionBlock
 
 from domain import Outcome, Verdict
-from domain.explain import explain
+from domain.explain import Explanation, explain
+from domain.verdict_json import verdict_json
 from handlers.paper.petition import why_no_petition
 from handlers.slack.blocks.text import SECTION_LIMIT, clip, escape, escape_mrkdwn, mention, mrkdwn
 from handlers.slack.blocks.work import WORK_ACTION_ID
@@ -30,6 +31,8 @@ PETITION_ACTION_ID: Final = "petition_draft"  # a petition draft, where one can 
 REMIND_ACTION_ID: Final = "remind_channel"  # handlers.slack.actions.remind listens for it
 BUTTON_VALUE_LIMIT: Final = 2000
 HEADER_LIMIT: Final = 150
+FIELD_LIMIT: Final = 2000  # Slack's limit on a section field's text
+MAX_FIELDS: Final = 10  # Slack's limit on a section's fields
 _JSON_SAFE: Final = str.maketrans({"&": "\\u0026", "<": "\\u003c", ">": "\\u003e"})
 
 _ICONS: Final = {
@@ -47,14 +50,45 @@ _ICONS: Final = {
 class SlackMessage:
     text: str  # the notification fallback
     blocks: list[dict[str, Any]]
+    # Message metadata (event_type, event_payload): the facts as data for a later reader.
+    metadata: dict[str, Any] | None = None
 
     def as_kwargs(self) -> dict[str, Any]:
-        return {"text": self.text, "blocks": self.blocks}
+        made: dict[str, Any] = {"text": self.text, "blocks": self.blocks}
+        if self.metadata is not None:
+            made["metadata"] = self.metadata
+        return made
 
 
-def _section(title: str, lines: tuple[str, ...]) -> dict[str, Any]:
-    body = "\n".join(f"• {escape_mrkdwn(line)}" for line in lines)
-    return {"type": "section", "text": mrkdwn(f"*{title}*\n{body}")}
+VERDICT_EVENT: Final = "recount_verdict"
+# The verdict JSON's keys a later reader needs (the Home tab, a reminder, a channel export).
+METADATA_KEYS: Final = (
+    "outcome",
+    "subsection",
+    "kind",
+    "act_by",
+    "file_with",
+    "deadline_safe",
+    "deadline",
+    "margin",
+    "max_qualifying_margin",
+    "citation",
+    "today",
+)
+
+
+def verdict_metadata(verdict: Verdict, signed_inputs: str | None = None) -> dict[str, Any]:
+    """The verdict's facts as message metadata, copied from the verdict JSON (never
+    re-derived). Slack's payload values are strings, numbers and booleans, so a missing
+    value is left out rather than sent as null. `signed_inputs`: the check's inputs, signed,
+    so a reader can check them again and know they are ours."""
+    facts = verdict_json(verdict)
+    payload: dict[str, Any] = {
+        key: facts[key] for key in METADATA_KEYS if facts.get(key) is not None
+    }
+    if signed_inputs is not None:
+        payload["inputs"] = signed_inputs
+    return {"event_type": VERDICT_EVENT, "event_payload": payload}
 
 
 def saved_inputs(verdict: Verdict) -> str:
@@ -65,53 +99,48 @@ def saved_inputs(verdict: Verdict) -> str:
     return json.dumps(inputs, separators=(",", ":")).translate(_JSON_SAFE)
 
 
+def _fields(e: Explanation) -> dict[str, Any]:
+    return {
+        "type": "section",
+        "fields": [
+            mrkdwn(clip(f"*{label}*\n{escape_mrkdwn(value)}", FIELD_LIMIT))
+            for label, value in e.facts[:MAX_FIELDS]
+        ],
+    }
+
+
 def verdict_message(
     verdict: Verdict,
     asked_by: str | None = None,
     remind: str | None = None,
     readings: tuple[str, ...] = (),
+    signed_inputs: str | None = None,
 ) -> SlackMessage:
-    """`remind`: the signed value of a "Remind this channel" button
+    """The short answer (issue 26): the outcome, the one summary sentence (what to do, by
+    when and with whom, or why nothing is to be done), the facts as fields, the "Today's
+    code" notes that change what to do in one line, and who asked and when; the working is
+    behind "Show the work". `remind`: the signed value of a "Remind this channel" button
     (handlers.slack.actions.remind), given where the verdict has a deadline still ahead.
-    `readings`: lines of a reading the inputs came from (the scan's retention reading), shown
-    under the edition line."""
+    `readings`: lines of a reading the inputs came from (the scan's retention reading).
+    `signed_inputs`: the inputs, signed, for the message metadata."""
     e = explain(verdict)
     icon = _ICONS[verdict.outcome]
     headline = clip(f"{icon} {e.headline}", HEADER_LIMIT)
     blocks: list[dict[str, Any]] = [
         {"type": "header", "text": {"type": "plain_text", "text": headline, "emoji": True}},
-        {"type": "context", "elements": [mrkdwn(escape_mrkdwn(e.read_as))]},
-        {
-            "type": "section",
-            "text": mrkdwn(f"*{escape_mrkdwn(e.summary)}*\n{escape_mrkdwn(e.contest)}"),
-        },
+        {"type": "section", "text": mrkdwn(escape_mrkdwn(e.short))},
+        _fields(e),
     ]
-    # A section with nothing to say is left out, never shown as an empty header.
-    for title, lines in (
-        ("Margin", e.margin_lines),
-        ("Deadline", e.deadline_lines),
-        ("Petition", e.petition_lines),
-        ("Related", e.related_lines),
-    ):
-        if lines:
-            blocks.append(_section(title, lines))
-    quoted = "\n".join(f">{escape_mrkdwn(q)}" for q in e.quotes)
+    notes = (*e.todays_code_short, *readings)
+    if notes:
+        blocks.append({"type": "context", "elements": [mrkdwn(escape_mrkdwn(" · ".join(notes)))]})
     asked = f" · asked by {mention(asked_by)}" if asked_by else ""
-    blocks += [
-        {"type": "divider"},
-        {"type": "section", "text": mrkdwn(f"*{escape_mrkdwn(e.citation)}*\n{quoted}")},
+    blocks.append(
         {
             "type": "context",
-            "elements": [
-                mrkdwn(
-                    "\n".join(
-                        escape_mrkdwn(line) for line in (e.edition, *e.current_law, *readings)
-                    )
-                    + f"\n{escape_mrkdwn(e.as_of)}{asked}"
-                )
-            ],
-        },
-    ]
+            "elements": [mrkdwn(f"{escape_mrkdwn(e.read_as)} · {escape_mrkdwn(e.as_of)}{asked}")],
+        }
+    )
     buttons: list[dict[str, Any]] = []
     value = saved_inputs(verdict)
     if len(value) <= BUTTON_VALUE_LIMIT:  # a very long race still gets its verdict, not the button
@@ -160,7 +189,11 @@ def verdict_message(
     if buttons:
         blocks.append({"type": "actions", "block_id": "verdict_actions", "elements": buttons})
     text = escape(f"{icon} {e.headline}: {e.summary} ({e.citation})")
-    return SlackMessage(text=clip(text, SECTION_LIMIT), blocks=blocks)
+    return SlackMessage(
+        text=clip(text, SECTION_LIMIT),
+        blocks=blocks,
+        metadata=verdict_metadata(verdict, signed_inputs),
+    )
 
 
 def error_message(message: str, example: str | None) -> SlackMessage:

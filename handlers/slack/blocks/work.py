@@ -35,6 +35,7 @@ def work_view(verdict: Verdict) -> dict[str, Any]:
     blocks: list[dict[str, Any]] = [
         {"type": "section", "text": mrkdwn(f"*{escape_mrkdwn(e.headline)}*")},
         {"type": "context", "elements": [mrkdwn(escape_mrkdwn(e.read_as))]},
+        {"type": "section", "text": mrkdwn(escape_mrkdwn(e.summary))},
     ]
     for title, lines in work_lines(verdict):
         if lines:
@@ -42,12 +43,22 @@ def work_view(verdict: Verdict) -> dict[str, Any]:
             blocks.append(
                 {"type": "section", "text": mrkdwn(clip(f"*{title}*\n{body}", SECTION_LIMIT))}
             )
-    quoted = "\n".join(f">{escape_mrkdwn(q)}" for q in e.quotes)
+    # The quoted subsection as Block Kit's own quote: rich text is shown literally, so the
+    # statute needs no escaping and no look-alike characters.
     blocks += [
         {"type": "divider"},
         {
-            "type": "section",
-            "text": mrkdwn(clip(f"*{escape_mrkdwn(e.citation)}*\n{quoted}", SECTION_LIMIT)),
+            "type": "rich_text",
+            "elements": [
+                {
+                    "type": "rich_text_section",
+                    "elements": [{"type": "text", "text": e.citation, "style": {"bold": True}}],
+                },
+                *(
+                    {"type": "rich_text_quote", "elements": [{"type": "text", "text": quote}]}
+                    for quote in e.quotes
+                ),
+            ],
         },
         {
             "type": "context",

@@ -19,7 +19,7 @@ from handlers.slack.blocks.help import help_message
 from handlers.slack.blocks.text import unescape_command_text
 from handlers.slack.blocks.verdict import error_message, verdict_message
 from handlers.slack.commands.watch import watch_command
-from handlers.slack.metadata import FormContext
+from handlers.slack.metadata import FormContext, signed_inputs
 from handlers.slack.observability import request_id_of
 from handlers.slack.reminding import remind_value
 from handlers.slack.services import Services
@@ -66,5 +66,10 @@ def register(app: App, services: Services) -> None:
             return
         verdict = check(parsed, today)
         remind = remind_value(verdict, services.signer)
-        message = verdict_message(verdict, asked_by=to.user, remind=remind)
-        ack(response_type="in_channel", **message.as_kwargs())
+        message = verdict_message(
+            verdict,
+            asked_by=to.user,
+            remind=remind,
+            signed_inputs=signed_inputs(verdict, services.signer),
+        )
+        ack({"response_type": "in_channel", **message.as_kwargs()})  # whole: with metadata

@@ -13,6 +13,7 @@ from handlers.slack.blocks.check_form import FORM_CALLBACK_ID, KIND_BLOCK
 from handlers.slack.blocks.verdict import verdict_message
 from handlers.slack.delivery import deliver
 from handlers.slack.form_state import errors_by_block, read_form
+from handlers.slack.metadata import signed_inputs
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import dig, mapping_at, text_at
 from handlers.slack.reminding import remind_value
@@ -58,7 +59,10 @@ def register(app: App, services: Services) -> None:
             return
         verdict = check(inputs, services.today())
         message = verdict_message(
-            verdict, asked_by=to.user, remind=remind_value(verdict, services.signer)
+            verdict,
+            asked_by=to.user,
+            remind=remind_value(verdict, services.signer),
+            signed_inputs=signed_inputs(verdict, services.signer),
         )
         ack()  # closes the form
         services.after_ack.run(

@@ -38,7 +38,9 @@ def test_the_check_button_posts_the_single_race_verdict(
     verdict = fake.to("chat.postMessage")[-1]
     assert (verdict.body["channel"], verdict.body["thread_ts"]) == (DM, TS)
     posted = block_texts(blocks_of(verdict.body))
-    assert "Jones is 5 votes behind Smith" in posted and "Adjust & re-check" in posted
+    assert "5 votes (largest that qualifies: 10)" in posted and "Adjust & re-check" in posted
+    assert "Show the work" in posted
+    assert verdict.body["metadata"]["event_type"] == "recount_verdict"
 
 
 def test_a_retention_contests_check_button_posts_the_reading(

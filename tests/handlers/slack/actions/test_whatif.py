@@ -10,6 +10,7 @@ from handlers.slack.after_ack import AfterAck
 
 from ....fake_slack import FakeSlack, payload_body
 from ....slack_helpers import CHANNEL, block_texts, button_payload, dispatch, quick, state, submit
+from ....slack_limits import assert_short
 
 
 def test_adjust_button_opens_the_form_prefilled_and_replies_in_thread(
@@ -33,7 +34,9 @@ def test_adjust_button_opens_the_form_prefilled_and_replies_in_thread(
     submit(app, opened, values)
     reply = fake.wait_for("chat.postMessage")[0]
     assert (reply.body["channel"], reply.body["thread_ts"]) == (CHANNEL, "1700000000.000100")
-    assert "Jones is 7 votes behind Smith" in block_texts(reply.body["blocks"])
+    assert "7 votes (largest that qualifies: 10)" in block_texts(reply.body["blocks"])
+    assert_short(reply.body["blocks"])  # a what-if is as short as the answer it adjusts
+    assert reply.body["metadata"]["event_payload"]["margin"] == 7
 
 
 def test_a_reply_to_a_reply_stays_in_the_first_thread(app: App, fake: FakeSlack) -> None:

@@ -20,11 +20,12 @@ from handlers.slack.blocks.verdict import (
     saved_inputs,
     verdict_message,
 )
-from handlers.slack.blocks.work import WORK_ACTION_ID
+from handlers.slack.blocks.work import WORK_ACTION_ID, work_view
 
 from ....builders import question, race, verdict_of
 from ....conftest import TODAY
 from ....slack_helpers import assert_valid, texts_of
+from ....slack_limits import assert_short, assert_view_within_limits
 
 
 @pytest.mark.parametrize("kind", list(KINDS))
@@ -44,7 +45,10 @@ def test_every_kind_and_outcome_builds_valid_blocks(kind: Any, canvass: date | N
     else:
         verdicts.append(check(build_check(kind, {"canvass": canvass}), TODAY))
     for v in verdicts:
-        assert_valid(verdict_message(v, asked_by="U0CLERK").blocks)
+        blocks = verdict_message(v, asked_by="U0CLERK", remind="signed").blocks
+        assert_valid(blocks)
+        assert_short(blocks)  # every kind and outcome: at most 8 blocks, about 600 characters
+        assert_view_within_limits(work_view(v))
 
 
 def test_error_message_is_valid_and_shows_the_command() -> None:
@@ -60,15 +64,32 @@ def test_the_message_says_what_the_explanation_says() -> None:
     e = explain(v)
     message = verdict_message(v, asked_by="U0CLERK")
     assert message.text == f"✅ {e.headline}: {e.summary} ({e.citation})"
-    assert message.text.startswith("✅ Recount available — Sheriff · county office:")
-    header, read_as = message.blocks[0], message.blocks[1]
+    header, short, fields, context, actions = message.blocks
     assert header["text"]["text"] == "✅ Recount available — Sheriff · county office"
-    assert read_as["type"] == "context"
-    assert read_as["elements"][0]["text"] == e.read_as
-    sections = [b["text"]["text"] for b in message.blocks if b["type"] == "section"]
-    assert sections[0] == f"*{e.summary}*\n{e.contest}"
-    assert sections[1] == "*Margin*\n" + "\n".join(f"• {line}" for line in e.margin_lines)
-    assert any(e.edition in t for b in message.blocks for t in texts_of(b))
+    assert (
+        short["text"]["text"]
+        == e.short
+        == (
+            "File with the election administrator by Fri Nov 20, 2026 (the election "
+            "administrator's (county) office is closed on the safe last day, Sat Nov 21, 2026)."
+        )
+    )
+    assert [f["text"] for f in fields["fields"]] == [
+        "*Margin*\n5 votes (largest that qualifies: 10)",
+        "*Day to act*\nFri Nov 20, 2026",
+        "*File with*\nthe election administrator",
+        "*Subsection*\nMont. Code Ann. § 13-16-201(1)",
+    ]
+    assert context["elements"][0]["text"] == (f"{e.read_as} · {e.as_of} · asked by <@U0CLERK>")
+    assert actions["type"] == "actions"
+    # the working is one click away, not in the channel
+    assert not any(e.edition in t for b in message.blocks for t in texts_of(b))
+
+
+def test_a_second_defeated_candidate_within_reach_is_on_the_short_answer() -> None:
+    v = verdict_of("county A 100 B 95 C 92 canvass 2026-11-16")
+    fields = [f["text"] for b in verdict_message(v).blocks for f in b.get("fields", [])]
+    assert "*Also within reach*\nC (8 votes behind A) may also petition." in fields
 
 
 @pytest.mark.parametrize(
@@ -82,7 +103,9 @@ def test_the_message_says_what_the_explanation_says() -> None:
 def test_todays_code_sits_under_the_edition_line_in_slack_as_in_the_text(
     text: str, code: str
 ) -> None:
-    """The Slack message, the text and the JSON carry the same note from the same fields."""
+    """The work modal, the text and the JSON carry the same note from the same fields; the
+    channel's message carries it in one line only where it changes what to do and the
+    verdict's own words do not already say it."""
     v = verdict_of(text)
     e = explain(v)
     (line,) = e.current_law
@@ -90,7 +113,7 @@ def test_todays_code_sits_under_the_edition_line_in_slack_as_in_the_text(
     assert line == note.line and line.startswith("Today's code (")
     context = [
         b["elements"][0]["text"]
-        for b in verdict_message(v, asked_by="U0CLERK").blocks
+        for b in work_view(v)["blocks"]
         if b["type"] == "context" and e.edition in b["elements"][0]["text"]
     ]
     assert len(context) == 1
@@ -98,6 +121,21 @@ def test_todays_code_sits_under_the_edition_line_in_slack_as_in_the_text(
     assert edition_line == e.edition
     assert todays_code == line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     assert [n["code"] for n in verdict_json(v)["current_law"]] == [code]
+    message = " ".join(t for b in verdict_message(v).blocks for t in texts_of(b))
+    assert "Today's code" not in message  # the summary or headline says it, or it is the SoS's
+    assert e.todays_code_short == ()
+
+
+def test_a_school_tie_carries_the_school_note_in_one_line() -> None:
+    v = verdict_of("school A 700 B 700 canvass 2026-11-16")
+    (short,) = explain(v).todays_code_short
+    assert short == (
+        "Today's code (13-16-201(2), Ch. 347, L. 2013): school elections have their own "
+        "subsection; its figures were not verified. [from neighbouring sections; the text "
+        "itself not seen]"
+    )
+    contexts = [b for b in verdict_message(v).blocks if b["type"] == "context"]
+    assert contexts[0]["elements"][0]["text"] == short
 
 
 def test_the_button_carries_the_declared_inputs_without_markup() -> None:

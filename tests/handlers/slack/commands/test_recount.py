@@ -19,8 +19,9 @@ def test_quick_check_answers_in_the_channel_within_the_ack(
     assert body["response_type"] == "in_channel"
     text = block_texts(body["blocks"])
     assert "Recount available" in text
-    assert "Jones is 5 votes behind Smith" in text
-    assert "Mon Nov 23, 2026" in text and "Sat Nov 21, 2026" in text
+    assert "5 votes (largest that qualifies: 10)" in text
+    assert "by Fri Nov 20, 2026" in text and "Sat Nov 21, 2026" in text
+    assert body["metadata"]["event_payload"]["deadline"] == "2026-11-23"  # the later reading
     assert "Mont. Code Ann. § 13-16-201(1)" in text
     assert "not legal advice" in text and f"<@{USER}>" in text
     assert body["text"].startswith("✅ Recount available")

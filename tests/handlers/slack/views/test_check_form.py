@@ -60,15 +60,16 @@ def test_valid_submission_closes_the_form_and_posts(app: App, fake: FakeSlack) -
     post = fake.wait_for("chat.postMessage")[0]
     assert post.body["channel"] == CHANNEL
     text = block_texts(post.body["blocks"])
-    assert "Petition short" in text and "1 short" in text
+    assert "Petition short" in text and "Gather at least 1 more signer (10 needed)" in text
     assert "13-16-201(3)" in text
+    assert post.body["metadata"]["event_payload"]["outcome"] == "petition_insufficient"
 
 
 def test_a_quoted_name_in_the_form_reads_as_in_the_command(app: App, fake: FakeSlack) -> None:
     values = state("county", candidates='"Mary Smith" 1,204\nJones: 1199')
     submit(app, signed_form("county"), values)
     text = block_texts(fake.wait_for("chat.postMessage")[0].body["blocks"])
-    assert "Jones is 5 votes behind Mary Smith" in text
+    assert "Read as: county office; Mary Smith 1,204, Jones 1,199" in text
 
 
 def test_forged_metadata_posts_nowhere(app: App, fake: FakeSlack, after_ack: AfterAck) -> None:
