@@ -34,6 +34,7 @@ from domain.readings import (
     retention_as_race,
     retention_result,
 )
+from handlers.results.archives import unpack
 from handlers.results.contests import (
     Answers,
     Contest,
@@ -310,6 +311,8 @@ def scan(
     """Reads every file first: a file it cannot read stops the scan before any report. A file
     found in a folder (`found_in_folders`, by name) that holds no results is skipped and
     listed instead: a phone list beside the workbooks is not fatal (scan.md)."""
+    named_files, members = unpack(named_files)  # a .zip's members, as a folder's files
+    found_in_folders = {*found_in_folders, *members}
     seen: dict[str, str] = {}
     files: list[FileTallies] = []
     skipped: list[str] = []

@@ -79,7 +79,13 @@ def test_each_change_on_every_surface(
         assert Block.parse(block) is not None
     section = message.blocks[1]["text"]["text"]
     assert section.startswith(f"*{line}*")
-    assert ("accessory" in message.blocks[1]) is (band_after is not None)
+    has_buttons = len(message.blocks) > 2 and message.blocks[2]["type"] == "actions"
+    assert has_buttons is (band_after is not None)
+    if has_buttons:
+        assert [e["action_id"] for e in message.blocks[2]["elements"]] == [
+            "scan_check",
+            "show_work",
+        ]
 
 
 def test_the_words_of_each_change() -> None:

@@ -103,7 +103,7 @@ def test_start_change_and_stop(fake: FakeSlack, results: ResultsServer, any_data
         said = blocks_of(change)
         # what was read, and when (the workbook's banner), then the change with its Check
         assert said[1]["type"] == "context" and "Read cascade.xlsx" in json.dumps(said[1])
-        assert said[2]["accessory"]["action_id"] == "scan_check"
+        assert [e["action_id"] for e in said[3]["elements"]] == ["scan_check", "show_work"]
         # Stop: the signed button on the root message
         stop_button = blocks_of(update)[-1]["elements"][0]
         click = {

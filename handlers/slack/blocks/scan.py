@@ -7,15 +7,14 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from domain.citations import BOND_RECOUNT_SHARE, percent_phrase
+from domain.explain import explain
 from handlers.results import Scan
 from handlers.results.compare import change_line
 from handlers.results.report import (
-    NO_RETENTION_LINE,
     SECTIONS,
     HowToAdd,
     close_retentions,
-    contest_facts,
-    contest_headline,
+    county_of,
     county_share,
     opening_lines,
     plural,
@@ -25,38 +24,104 @@ from handlers.results.report import (
     share_line,
 )
 from handlers.results.scan import ScannedContest
-from handlers.slack.blocks.text import clip, escape, escape_mrkdwn, mrkdwn
+from handlers.slack.blocks.text import SECTION_LIMIT, clip, escape, escape_mrkdwn, mrkdwn
 from handlers.slack.blocks.verdict import (
     BUTTON_VALUE_LIMIT,
     SlackMessage,
     saved_inputs,
+    verdict_facts,
 )
-from handlers.syntax import COMMAND, quick_syntax
+from handlers.slack.blocks.work import WORK_ACTION_ID
 from handlers.watch.records import Remembered, montana_time
 
 CHECK_ACTION_ID: Final = "scan_check"
 KIT_ACTION_ID: Final = "recount_kit"  # the recount board's kit of a listed contest
 # A retention contest's Check: the verdict it posts carries the scan's retention reading.
 CHECK_RETENTION_ACTION_ID: Final = "scan_check_retention"
-MAX_LISTED: Final = 15  # contests with their own block; the rest are counted (blocks <= 50)
+# Contests in the table, each with its buttons (an actions block); the rest are counted and
+# are in the CSV. 20 rows' actions blocks, the table, its notes and at most 11 others (header,
+# context, since, more, shares, retentions, recounts, attention, footer) stay under 50.
+MAX_LISTED: Final = 20
+BUTTON_TEXT_LIMIT: Final = 75
+MAX_FILES_NAMED: Final = 5  # more files are counted by format in the summary's first line
 _LISTED: Final = tuple(outcome for outcome, _ in SECTIONS)
 CSV_NAME: Final = "recount-scan.csv"
 ELECTION_ACTION_ID: Final = "scan_election"
 
 
-def _contest_block(scanned: ScannedContest) -> dict[str, Any]:
+TABLE_HEAD: Final = ("#", "Contest", "County or file", "Margin", "Outcome", "Day to act")
+CELL_LIMIT: Final = 200  # a table cell's text: kept short, the detail is one click away
+
+
+def _cell(text: str) -> dict[str, Any]:
+    # raw_text is shown as written: no markup to escape, nothing a name can turn into a link
+    return {"type": "raw_text", "text": clip(text, CELL_LIMIT)}
+
+
+def where_from(scanned: ScannedContest) -> str:
+    """The county of a one-county contest, else the file it was read from (or how many)."""
+    county = county_of(scanned)
+    if county:
+        return county
+    files = sorted(scanned.contest.files)
+    return files[0] if len(files) == 1 else f"{len(files)} files"
+
+
+def table_row(number: int, scanned: ScannedContest) -> list[dict[str, Any]]:
+    """A listed contest as one row: the verdict's own facts (domain.explain), never re-derived."""
     assert scanned.verdict is not None
-    lines = [f"*{escape_mrkdwn(contest_headline(scanned))}*"]
-    lines.extend(escape_mrkdwn(fact) for fact in contest_facts(scanned))
-    if scanned.contest.retention is not None:
-        lines.append(f"Check it: {escape_mrkdwn(NO_RETENTION_LINE)}")
-    else:
-        lines.append(f"Check it: `{COMMAND} {escape(quick_syntax(scanned.verdict.inputs))}`")
-    block: dict[str, Any] = {"type": "section", "text": mrkdwn("\n".join(lines))}
-    button = check_button(scanned)
-    if button is not None:
-        block["accessory"] = button
-    return block
+    e = explain(scanned.verdict)
+    facts = dict(e.facts)
+    day = facts.get("Day to act") or (
+        f"last day was {facts['Last day was']}" if "Last day was" in facts else "—"
+    )
+    return [
+        _cell(str(number)),
+        _cell(scanned.contest.shown_as),
+        _cell(where_from(scanned)),
+        _cell(facts.get("Margin", "—")),
+        _cell(e.outcome),
+        _cell(day),
+    ]
+
+
+def contest_table(listed: list[ScannedContest]) -> dict[str, Any]:
+    """The listed contests at a glance: Block Kit's table (one a message, at most 100 rows)."""
+    return {
+        "type": "table",
+        "column_settings": [{"is_wrapped": True}] * len(TABLE_HEAD),
+        "rows": [
+            [_cell(head) for head in TABLE_HEAD],
+            *(table_row(n, c) for n, c in enumerate(listed, start=1)),
+        ],
+    }
+
+
+def contest_buttons(number: int, scanned: ScannedContest, kit: str | None) -> dict[str, Any] | None:
+    """A listed contest's work, one click away: Check (its verdict, posted in the thread),
+    Show the work (a modal), and the recount board's kit where its file has precincts."""
+    elements: list[dict[str, Any]] = []
+    check = check_button(scanned, f"{number}. Check {scanned.contest.shown_as}")
+    if check is not None:
+        elements.append(check)
+        if scanned.contest.retention is None:  # a retention's reading goes with its Check
+            elements.append({**check, "action_id": WORK_ACTION_ID, "text": label("Show the work")})
+    if kit is not None and len(kit) <= BUTTON_VALUE_LIMIT:
+        elements.append(
+            {
+                "type": "button",
+                "action_id": KIT_ACTION_ID,
+                "text": label("Recount kit"),
+                "value": kit,
+            }
+        )
+    if not elements:  # inputs too long for any button: the row and the CSV still hold it
+        return None
+    return {"type": "actions", "block_id": f"contest_{number}", "elements": elements}
+
+
+def label(text: str) -> dict[str, Any]:
+    return {"type": "plain_text", "text": clip(text, BUTTON_TEXT_LIMIT), "emoji": True}
 
 
 def _since_text(memory: Remembered) -> str:
@@ -72,7 +137,7 @@ def _since_text(memory: Remembered) -> str:
     return "\n".join([head, *lines])
 
 
-def check_button(scanned: ScannedContest) -> dict[str, Any] | None:
+def check_button(scanned: ScannedContest, text: str = "Check") -> dict[str, Any] | None:
     """The Check button that posts a listed contest's full verdict (None when its inputs are
     too long for a button); a retention contest's carries the scan's reading."""
     assert scanned.verdict is not None
@@ -83,7 +148,7 @@ def check_button(scanned: ScannedContest) -> dict[str, Any] | None:
     return {
         "type": "button",
         "action_id": CHECK_RETENTION_ACTION_ID if retention else CHECK_ACTION_ID,
-        "text": {"type": "plain_text", "text": "Check", "emoji": True},
+        "text": label(text),
         "value": value,
     }
 
@@ -92,21 +157,6 @@ def check_button(scanned: ScannedContest) -> dict[str, Any] | None:
 IN_A_MESSAGE: Final = HowToAdd(
     canvass="add canvass DATE to your message", state_canvass="add state canvass DATE"
 )
-
-
-def kit_button(value: str) -> dict[str, Any]:
-    """The "Recount kit" button of a listed contest whose file has precincts."""
-    return {
-        "type": "actions",
-        "elements": [
-            {
-                "type": "button",
-                "action_id": KIT_ACTION_ID,
-                "text": {"type": "plain_text", "text": "Recount kit", "emoji": True},
-                "value": value,
-            }
-        ],
-    }
 
 
 def scan_summary(
@@ -124,6 +174,9 @@ def scan_summary(
         f"{plural(s['attention'], 'needs', 'need')} a person"
     )
     files = ", ".join(f"{f.name} ({f.format})" for f in result.files)
+    if len(result.files) > MAX_FILES_NAMED:  # 56 county workbooks: counted, not listed
+        formats = ", ".join(sorted({f.format for f in result.files}))
+        files = f"{len(result.files)} files ({formats})"
     # The report's opening lines after its first (which the headline says), in Slack's words.
     said = " ".join(opening_lines(result, IN_A_MESSAGE)[1:])
     blocks: list[dict[str, Any]] = [
@@ -132,17 +185,35 @@ def scan_summary(
     ]
     if memory is not None and memory.since is not None:
         blocks.append({"type": "section", "text": mrkdwn(_since_text(memory))})
-    listed = [c for c in result.contests if c.outcome in _LISTED]
-    for c in listed[:MAX_LISTED]:
-        blocks.append(_contest_block(c))
-        value = None if kit_value is None else kit_value(c)
-        if value is not None and len(value) <= BUTTON_VALUE_LIMIT:
-            blocks.append(kit_button(value))
+    listed = listed_contests(result)
+    shown = listed[:MAX_LISTED]
+    if shown:
+        blocks.append(contest_table(shown))
+        # A reading the verdict rests on (a retention read as a race, a nonpartisan primary's
+        # two who advance) stays in sight, under the row's number, not only behind a click.
+        notes = [
+            f"{number}. {escape_mrkdwn('; '.join(c.contest.notes))}"
+            for number, c in enumerate(shown, start=1)
+            if c.contest.notes
+        ]
+        if notes:
+            blocks.append(
+                {"type": "context", "elements": [mrkdwn(clip("\n".join(notes), SECTION_LIMIT))]}
+            )
+        for number, c in enumerate(shown, start=1):
+            buttons = contest_buttons(number, c, None if kit_value is None else kit_value(c))
+            if buttons is not None:
+                blocks.append(buttons)
     if len(listed) > MAX_LISTED:
         blocks.append(
             {
                 "type": "context",
-                "elements": [mrkdwn(f"… and {len(listed) - MAX_LISTED} more in the CSV.")],
+                "elements": [
+                    mrkdwn(
+                        f"… and {len(listed) - MAX_LISTED} more to act on, in the attached "
+                        f"{CSV_NAME} (every contest, with its verdict)."
+                    )
+                ],
             }
         )
     shares = sum(county_share(c) for c in result.contests)
@@ -192,7 +263,32 @@ def scan_summary(
             "elements": [mrkdwn(f"Every contest is in the attached {CSV_NAME} · not legal advice")],
         }
     )
-    return SlackMessage(text=escape(headline), blocks=blocks)
+    return SlackMessage(text=escape(headline), blocks=blocks, metadata=scan_metadata(result, shown))
+
+
+SCAN_EVENT: Final = "recount_scan"
+
+
+def listed_contests(result: Scan) -> list[ScannedContest]:
+    """The contests a summary lists: those to act on (scan.md's sections)."""
+    return [c for c in result.contests if c.outcome in _LISTED]
+
+
+def scan_metadata(result: Scan, listed: list[ScannedContest]) -> dict[str, Any]:
+    """The scan as message metadata: its counts, and each listed contest (the table's rows)
+    with its verdict's facts, from the same fields as the verdict's own metadata."""
+    rows = []
+    for number, c in enumerate(listed, start=1):
+        assert c.verdict is not None
+        row: dict[str, Any] = {"row": number, "contest": c.contest.shown_as}
+        county = county_of(c)
+        if county:
+            row["county"] = county
+        rows.append({**row, **verdict_facts(c.verdict)})
+    return {
+        "event_type": SCAN_EVENT,
+        "event_payload": {**result.summary(), "files": len(result.files), "listed": rows},
+    }
 
 
 def scan_error(reason: str) -> SlackMessage:

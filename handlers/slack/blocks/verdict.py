@@ -77,15 +77,18 @@ METADATA_KEYS: Final = (
 )
 
 
-def verdict_metadata(verdict: Verdict, signed_inputs: str | None = None) -> dict[str, Any]:
-    """The verdict's facts as message metadata, copied from the verdict JSON (never
+def verdict_facts(verdict: Verdict) -> dict[str, Any]:
+    """The verdict's facts for message metadata, copied from the verdict JSON (never
     re-derived). Slack's payload values are strings, numbers and booleans, so a missing
-    value is left out rather than sent as null. `signed_inputs`: the check's inputs, signed,
-    so a reader can check them again and know they are ours."""
+    value is left out rather than sent as null."""
     facts = verdict_json(verdict)
-    payload: dict[str, Any] = {
-        key: facts[key] for key in METADATA_KEYS if facts.get(key) is not None
-    }
+    return {key: facts[key] for key in METADATA_KEYS if facts.get(key) is not None}
+
+
+def verdict_metadata(verdict: Verdict, signed_inputs: str | None = None) -> dict[str, Any]:
+    """The verdict as message metadata. `signed_inputs`: the check's inputs, signed, so a
+    reader can check them again and know they are ours."""
+    payload = verdict_facts(verdict)
     if signed_inputs is not None:
         payload["inputs"] = signed_inputs
     return {"event_type": VERDICT_EVENT, "event_payload": payload}

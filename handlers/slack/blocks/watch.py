@@ -16,14 +16,23 @@ from handlers.results.report import (
     plural,
     read_lines,
 )
-from handlers.slack.blocks.scan import check_button
+from handlers.slack.blocks.scan import (
+    MAX_LISTED,
+    check_button,
+    label,
+    listed_contests,
+    scan_metadata,
+)
 from handlers.slack.blocks.text import SECTION_LIMIT, clip, escape, escape_mrkdwn, mention, mrkdwn
-from handlers.slack.blocks.verdict import SlackMessage
+from handlers.slack.blocks.verdict import SlackMessage, verdict_facts
+from handlers.slack.blocks.work import WORK_ACTION_ID
 from handlers.watch.durations import shown
 from handlers.watch.records import montana_time
 
 STOP_ACTION_ID: Final = "watch_stop"
-MAX_CHANGES: Final = 20  # blocks per message stay under Slack's 50
+# A change takes up to two blocks (its words, its buttons): 19 of them, a header, the banner
+# line and the "more" line stay under Slack's 50 blocks a message.
+MAX_CHANGES: Final = 20
 
 
 def root_message(
@@ -53,7 +62,14 @@ def root_message(
             ],
         },
     ]
-    return SlackMessage(text=clip(head, SECTION_LIMIT), blocks=blocks)
+    return SlackMessage(
+        text=clip(head, SECTION_LIMIT),
+        blocks=blocks,
+        # the first reading's facts, as a scan's summary carries them
+        metadata=None
+        if first is None
+        else scan_metadata(first, listed_contests(first)[:MAX_LISTED]),
+    )
 
 
 def stopped_message(sources: list[str], by: str | None, at: datetime) -> SlackMessage:
@@ -67,18 +83,26 @@ def stopped_message(sources: list[str], by: str | None, at: datetime) -> SlackMe
     )
 
 
-def _change_block(change: Change, now: Scan | None) -> dict[str, Any]:
+def _change_blocks(change: Change, now: Scan | None) -> list[dict[str, Any]]:
+    """The change's line, and where it has a verdict, what the check says with its Check and
+    Show the work buttons (the work in a modal, one click away)."""
     lines = [f"*{escape_mrkdwn(change_line(change))}*"]
     scanned = None if now is None else scanned_by_identity(now).get(change.key)
-    block: dict[str, Any] = {"type": "section"}
+    buttons: list[dict[str, Any]] = []
     if scanned is not None and scanned.verdict is not None and change.after is not None:
         lines.append(escape_mrkdwn(contest_headline(scanned)))
         lines += [escape_mrkdwn(fact) for fact in contest_facts(scanned)]
-        button = check_button(scanned)
-        if button is not None:
-            block["accessory"] = button
-    block["text"] = mrkdwn("\n".join(lines))
-    return block
+        check = check_button(scanned)
+        if check is not None:
+            buttons.append(check)
+            if scanned.contest.retention is None:  # a retention's reading goes with its Check
+                buttons.append(
+                    {**check, "action_id": WORK_ACTION_ID, "text": label("Show the work")}
+                )
+    blocks: list[dict[str, Any]] = [{"type": "section", "text": mrkdwn("\n".join(lines))}]
+    if buttons:
+        blocks.append({"type": "actions", "elements": buttons})
+    return blocks
 
 
 def changes_message(changes: list[Change], now: Scan | None, since: str) -> SlackMessage:
@@ -93,7 +117,8 @@ def changes_message(changes: list[Change], now: Scan | None, since: str) -> Slac
         blocks.append(
             {"type": "context", "elements": [mrkdwn(clip(escape_mrkdwn(" ".join(read)), 2000))]}
         )
-    blocks += [_change_block(c, now) for c in changes[: MAX_CHANGES - 1]]
+    for c in changes[: MAX_CHANGES - 1]:
+        blocks += _change_blocks(c, now)
     if len(changes) > MAX_CHANGES - 1:
         more = len(changes) - (MAX_CHANGES - 1)
         blocks.append(
@@ -103,7 +128,32 @@ def changes_message(changes: list[Change], now: Scan | None, since: str) -> Slac
             }
         )
     text = f"{head}: " + "; ".join(change_line(c) for c in changes[:5])
-    return SlackMessage(text=clip(escape(text), SECTION_LIMIT), blocks=blocks)
+    return SlackMessage(
+        text=clip(escape(text), SECTION_LIMIT),
+        blocks=blocks,
+        metadata=watch_metadata(changes[: MAX_CHANGES - 1], now, len(changes)),
+    )
+
+
+WATCH_EVENT: Final = "recount_watch_round"
+
+
+def watch_metadata(changes: list[Change], now: Scan | None, count: int) -> dict[str, Any]:
+    """A round's changes as message metadata: each change's kind and contest, its band and
+    margin after, and where the reading has it, the verdict's facts."""
+    by_identity = {} if now is None else scanned_by_identity(now)
+    listed = []
+    for change in changes:
+        row: dict[str, Any] = {"contest": change.title, "change": change.kind.value}
+        if change.after is not None:
+            row["band"] = change.after.band.value
+            if change.after.margin is not None:
+                row["margin_now"] = change.after.margin
+        scanned = by_identity.get(change.key)
+        if scanned is not None and scanned.verdict is not None and change.after is not None:
+            row.update(verdict_facts(scanned.verdict))
+        listed.append(row)
+    return {"event_type": WATCH_EVENT, "event_payload": {"changes": count, "listed": listed}}
 
 
 def source_message(line: str) -> SlackMessage:

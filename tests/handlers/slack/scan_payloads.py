@@ -77,3 +77,10 @@ def send(app: App, body: str) -> None:
 def error_in_thread(fake: FakeSlack) -> str:
     (update,) = fake.to("chat.update")
     return str(update.body["text"])
+
+
+def buttons_of(blocks: list[dict[str, Any]], action_id: str) -> list[dict[str, Any]]:
+    """Every button with `action_id`, in actions blocks or as a section's accessory."""
+    found = [e for b in blocks if b["type"] == "actions" for e in b["elements"]]
+    found += [b["accessory"] for b in blocks if "accessory" in b]
+    return [e for e in found if e.get("action_id") == action_id]

@@ -8,7 +8,15 @@ from handlers.slack.after_ack import AfterAck
 from handlers.slack.blocks.scan import CHECK_ACTION_ID, CHECK_RETENTION_ACTION_ID
 
 from ....fake_slack import FakeSlack, payload_body
-from ....handlers.slack.scan_payloads import DM, TABLE, TS, blocks_of, dropped, send
+from ....handlers.slack.scan_payloads import (
+    DM,
+    TABLE,
+    TS,
+    blocks_of,
+    buttons_of,
+    dropped,
+    send,
+)
 from ....slack_helpers import USER, block_texts, dispatch
 
 
@@ -19,9 +27,7 @@ def test_the_check_button_posts_the_single_race_verdict(
     send(app, dropped())
     assert after_ack.drain(timeout=10)
     blocks = blocks_of(fake.to("chat.update")[0].body)
-    button = next(
-        b["accessory"] for b in blocks if b.get("accessory", {}).get("action_id") == CHECK_ACTION_ID
-    )
+    (button,) = buttons_of(blocks, CHECK_ACTION_ID)
     payload = {
         "type": "block_actions",
         "team": {"id": "T0MONTANA"},
@@ -54,7 +60,8 @@ def test_a_retention_contests_check_button_posts_the_reading(
     send(app, dropped("scan canvass 11/16/2026 complete"))
     assert after_ack.drain(timeout=10)
     blocks = blocks_of(fake.to("chat.update")[0].body)
-    (button,) = [b["accessory"] for b in blocks if "accessory" in b]
+    (button,) = buttons_of(blocks, CHECK_RETENTION_ACTION_ID)
+    assert buttons_of(blocks, "show_work") == []  # the reading goes with the Check
     assert button["action_id"] == CHECK_RETENTION_ACTION_ID
     assert "this reading is ours" in block_texts(blocks)
     click = {

@@ -7,8 +7,10 @@ from datetime import date
 
 from handlers.results import ScanOptions, scan
 from handlers.slack.blocks.scan import CHECK_ACTION_ID, MAX_LISTED, scan_error, scan_summary
+from handlers.slack.blocks.work import WORK_ACTION_ID
 
 from ....slack_helpers import assert_valid, block_texts
+from ....slack_limits import assert_within_limits
 
 
 def summary_of(rows: list[str]) -> object:
@@ -21,9 +23,24 @@ def summary_of(rows: list[str]) -> object:
 def test_each_contest_to_act_on_has_a_check_button() -> None:
     message = scan_summary(summary_of(["Sheriff,Smith,1204", "Sheriff,Jones,1199"]))  # type: ignore[arg-type]
     assert_valid(message.blocks)
-    buttons = [b["accessory"] for b in message.blocks if "accessory" in b]
-    assert [b["action_id"] for b in buttons] == [CHECK_ACTION_ID]
+    (table,) = [b for b in message.blocks if b["type"] == "table"]
+    assert [[c["text"] for c in row] for row in table["rows"]] == [
+        ["#", "Contest", "County or file", "Margin", "Outcome", "Day to act"],
+        [
+            "1",
+            "Sheriff — county not named in t.csv",
+            "t.csv",
+            "5 votes (largest that qualifies: 10)",
+            "Recount available",
+            "Fri Nov 20, 2026",
+        ],
+    ]
+    (actions,) = [b for b in message.blocks if b["type"] == "actions"]
+    buttons = actions["elements"]
+    assert [b["action_id"] for b in buttons] == [CHECK_ACTION_ID, WORK_ACTION_ID]
+    assert buttons[0]["text"]["text"] == "1. Check Sheriff — county not named in t.csv"
     assert json.loads(buttons[0]["value"])["kind"] == "county"
+    assert buttons[1]["value"] == buttons[0]["value"]
     assert message.text.startswith("Scan: 1 contest, 1 recount available")
 
 
@@ -34,9 +51,13 @@ def test_many_contests_stay_within_fifty_blocks_and_names_are_escaped() -> None:
     message = scan_summary(summary_of(rows))  # type: ignore[arg-type]
     assert_valid(message.blocks)
     assert len(message.blocks) <= 50
-    assert sum("accessory" in b for b in message.blocks) == MAX_LISTED
+    assert_within_limits(message.blocks)
+    (table,) = [b for b in message.blocks if b["type"] == "table"]
+    assert len(table["rows"]) == MAX_LISTED + 1  # and the header row
+    assert sum(b["type"] == "actions" for b in message.blocks) == MAX_LISTED
     text = block_texts(message.blocks)
-    assert "and 25 more in the CSV" in text and "<b>" not in text
+    assert f"and {40 - MAX_LISTED} more to act on, in the attached recount-scan.csv" in text
+    assert "<b>" not in text  # the mrkdwn is escaped; a table cell is raw text
 
 
 def test_an_error_is_one_line() -> None:

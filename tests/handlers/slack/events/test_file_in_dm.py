@@ -3,12 +3,17 @@ files in plain words, and each scan compared with the last of its election."""
 
 from __future__ import annotations
 
+import io
+import json
+import zipfile
+from datetime import date
+
 import pytest
 from slack_bolt import App
 
 from handlers.slack.after_ack import AfterAck
 
-from ....fake_slack import FakeSlack
+from ....fake_slack import FakeSlack, payload_body
 from ....handlers.slack.scan_payloads import (
     DM,
     TABLE,
@@ -18,8 +23,9 @@ from ....handlers.slack.scan_payloads import (
     error_in_thread,
     send,
 )
-from ....slack_helpers import CHANNEL, block_texts
-from ...results.fixtures import LEGISLATIVE, need
+from ....slack_helpers import CHANNEL, assert_valid, block_texts, dispatch, settings_for
+from ....slack_limits import assert_within_limits
+from ...results.fixtures import COUNTY_WORKBOOKS, LEGISLATIVE, need
 
 
 def test_a_file_dropped_in_a_dm_is_scanned_in_its_thread(
@@ -35,7 +41,7 @@ def test_a_file_dropped_in_a_dm_is_scanned_in_its_thread(
     (update,) = fake.to("chat.update")
     text = block_texts(blocks_of(update.body))
     assert "Scan: 2 contests, 1 recount available" in text
-    assert "Recount available — County attorney" in text
+    assert "County attorney" in text and '"Recount available"' in text  # a table row
     (complete,) = fake.to("files.completeUploadExternal")
     assert (complete.body["channel_id"], complete.body["thread_ts"]) == (DM, TS)
     assert fake.uploads[0].decode().startswith("title,kind,subsection")
@@ -159,3 +165,71 @@ def test_a_dm_scan_is_compared_with_the_last_scan_of_the_same_election(
     second = block_texts(blocks_of(fake.to("chat.update")[1].body))
     assert "Since your last scan (" in second and "1 change" in second
     assert "Left the recount band — County attorney" in second
+
+
+def test_the_56_county_workbooks_in_one_zip_post_a_table_with_the_work_a_click_away(
+    fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    """Slack carries at most 10 files a message: the 56 county workbooks come as one .zip.
+    The summary stays within Block Kit's limits, its contests to act on are the table's rows,
+    and each row's Check and Show the work are one click away."""
+    from bot.app import create_app
+
+    # two days after the 2022 county canvass of Mon Nov 28
+    app = create_app(settings_for(fake), today=lambda: date(2022, 11, 30), after_ack=after_ack)
+    folder = need(COUNTY_WORKBOOKS)
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
+        for path in sorted(folder.glob("*.xlsx")):
+            z.write(path, f"county workbooks/{path.name}")
+    fake.files["F0ZIP"] = ("county workbooks 2022.zip", archive.getvalue())
+    send(app, dropped("scan canvass 11/28/2022", ["F0ZIP"]))
+    assert after_ack.drain(timeout=60)
+    (update,) = fake.to("chat.update")
+    blocks = blocks_of(update.body)
+    assert_valid(blocks)
+    assert_within_limits(blocks)
+    assert blocks[0]["text"]["text"].startswith("Scan: 613 contests, 2 recount available")
+    assert "56 files (sos-county-workbook)" in block_texts(blocks)
+    (table,) = [b for b in blocks if b["type"] == "table"]
+    head, *rows = [[cell["text"] for cell in row] for row in table["rows"]]
+    assert head == ["#", "Contest", "County or file", "Margin", "Outcome", "Day to act"]
+    assert [row[1:3] for row in rows] == [
+        ["Cascade County CLERK AND RECORDER/AUDITOR/SURVEYOR", "Cascade"],
+        ["Sanders County SANDERS COUNTY MEDICAL MARIJUANA EXCISE TAX", "Sanders"],
+    ]
+    assert rows[0][3:] == [
+        "30 votes (largest that qualifies: 71)",
+        "Recount available",
+        "Fri Dec 2, 2022",
+    ]
+    actions = [b for b in blocks if b["type"] == "actions"]
+    assert len(actions) == len(rows)
+    for number, block in enumerate(actions, start=1):
+        check, work = block["elements"][:2]
+        assert check["text"]["text"].startswith(f"{number}. Check ")
+        assert work["action_id"] == "show_work" and work["value"] == check["value"]
+    # the metadata: the counts, and each row's verdict facts
+    payload = update.body["metadata"]
+    payload = json.loads(payload) if isinstance(payload, str) else payload
+    assert payload["event_type"] == "recount_scan"
+    listed = payload["event_payload"]["listed"]
+    assert [(r["row"], r["county"], r["outcome"], r["act_by"]) for r in listed] == [
+        (1, "Cascade", "recount_available", "2022-12-02"),
+        (2, "Sanders", "recount_available", "2022-12-02"),
+    ]
+    # one click: the first row's work opens in a modal
+    work = actions[0]["elements"][1]
+    click = {
+        "type": "block_actions",
+        "team": {"id": "T0MONTANA"},
+        "user": {"id": "U0CLERK"},
+        "channel": {"id": DM},
+        "message": {"ts": "1700000000.000100", "thread_ts": TS},
+        "trigger_id": "1.2.3",
+        "actions": [{"action_id": work["action_id"], "value": work["value"]}],
+    }
+    assert dispatch(app, payload_body(click)).status == 200
+    (opened,) = fake.to("views.open")
+    shown = json.dumps(opened.body["view"])
+    assert "SANDRA MERCHANT 14,331" in shown and "13-16-201(1)" in shown

@@ -1,0 +1,100 @@
+"""A .zip of results files is scanned as a folder of them; a broken or outsized one is said
+in plain words."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from datetime import date
+
+import pytest
+
+from handlers.results import ScanOptions, archives, scan
+from handlers.results.archives import unpack
+from handlers.results.tables import ResultsFileError
+
+from .fixtures import COUNTY_WORKBOOKS, need
+
+TABLE_A = b"contest,choice,votes\nSheriff,Smith,1204\nSheriff,Jones,1199\n"
+TABLE_B = b"contest,choice,votes\nCounty attorney,Brown,900\nCounty attorney,Green,850\n"
+OPTIONS = ScanOptions(today=date(2026, 11, 18), canvass=date(2026, 11, 16))
+
+
+def zipped(members: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return out.getvalue()
+
+
+def test_members_are_scanned_as_files_and_folders_inside_are_flattened() -> None:
+    data = zipped(
+        {
+            "results/a.csv": TABLE_A,
+            "results/more/b.csv": TABLE_B,
+            "__MACOSX/results/._a.csv": b"junk",
+            "results/.DS_Store": b"junk",
+        }
+    )
+    files, members = unpack([("county.zip", data), ("c.csv", TABLE_A.replace(b"1199", b"1"))])
+    assert [n for n, _ in files] == ["a.csv", "b.csv", "c.csv"]
+    assert members == {"a.csv", "b.csv"}
+    result = scan([("county.zip", data)], OPTIONS)
+    assert sorted(f.name for f in result.files) == ["a.csv", "b.csv"]
+    assert result.summary()["contests"] == 2
+
+
+def test_a_stray_member_is_skipped_as_in_a_folder() -> None:
+    data = zipped({"a.csv": TABLE_A, "phone list.csv": b"name,phone\nA,555\n"})
+    result = scan([("county.zip", data)], OPTIONS)
+    assert [f.name for f in result.files] == ["a.csv"]
+    assert len(result.skipped) == 1 and "phone list.csv" in result.skipped[0]
+
+
+def test_an_xlsx_is_never_unpacked_though_it_is_a_zip() -> None:
+    data = zipped({"xl/workbook.xml": b"<workbook/>"})
+    files, members = unpack([("book.xlsx", data)])
+    assert files == [("book.xlsx", data)] and members == set()
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"not a zip at all", "county.zip: not a zip file that can be opened"),
+        (zipped({}), "county.zip: the zip file holds no files"),
+        (
+            zipped({"a/x.csv": TABLE_A, "b/x.csv": TABLE_B}),
+            "county.zip: two files named x.csv in the zip; give each file once",
+        ),
+    ],
+)
+def test_a_broken_zip_is_said_in_plain_words(data: bytes, said: str) -> None:
+    with pytest.raises(ResultsFileError) as raised:
+        unpack([("county.zip", data)])
+    assert str(raised.value).startswith(said)
+
+
+def test_at_one_below_and_one_above_the_member_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(archives, "MAX_MEMBERS", 3)
+    at = zipped({f"{i}.csv": TABLE_A + str(i).encode() for i in range(3)})
+    below = zipped({f"{i}.csv": TABLE_A + str(i).encode() for i in range(2)})
+    assert len(unpack([("z.zip", at)])[0]) == 3
+    assert len(unpack([("z.zip", below)])[0]) == 2
+    above = zipped({f"{i}.csv": TABLE_A + str(i).encode() for i in range(4)})
+    with pytest.raises(ResultsFileError, match="4 files in the zip; a scan takes 3 at the most"):
+        unpack([("z.zip", above)])
+
+
+def test_a_member_over_the_size_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(archives, "MAX_BYTES", len(TABLE_A))
+    assert unpack([("z.zip", zipped({"a.csv": TABLE_A}))])[0] == [("a.csv", TABLE_A)]
+    with pytest.raises(ResultsFileError, match=f"z.zip: a.csv: {len(TABLE_A) + 1} bytes is over"):
+        unpack([("z.zip", zipped({"a.csv": TABLE_A + b"\n"}))])
+
+
+def test_the_56_county_workbooks_in_one_zip_are_the_whole_state() -> None:
+    folder = need(COUNTY_WORKBOOKS)
+    data = zipped({p.name: p.read_bytes() for p in sorted(folder.glob("*.xlsx"))})
+    result = scan([("county workbooks.zip", data)], OPTIONS)
+    assert len(result.files) == 56 and result.whole_state
