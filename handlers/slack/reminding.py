@@ -99,6 +99,22 @@ def slack_error(error: Exception) -> str:
     return UNREACHABLE
 
 
+REMINDER_EVENT: Final = "recount_reminder"
+
+
+def reminder_metadata(data: dict[str, Any], link: str | None) -> dict[str, Any]:
+    """What a posted reminder carries as data: the race as read, the safe deadline and the
+    office, from the verdict's signed button value (never from its text)."""
+    payload: dict[str, Any] = {
+        "race": str(data["r"]),
+        "deadline_safe": str(data["s"]),
+        "file_with": str(data["f"]),
+    }
+    if link:
+        payload["verdict"] = link
+    return {"event_type": REMINDER_EVENT, "event_payload": payload}
+
+
 def schedule(
     client: WebClient,
     signer: MetadataSigner,
@@ -131,7 +147,11 @@ def schedule(
         found = existing.get((post_at, text))
         if found is None:  # a second click finds the first click's reminders
             answer = client.chat_scheduleMessage(
-                channel=channel, post_at=post_at, text=text, thread_ts=thread_ts
+                channel=channel,
+                post_at=post_at,
+                text=text,
+                thread_ts=thread_ts,
+                metadata=reminder_metadata(data, link),
             )
             found = str(answer.get("scheduled_message_id"))
         ids.append(found)

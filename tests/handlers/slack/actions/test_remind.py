@@ -51,6 +51,19 @@ def test_two_reminders_at_nine_in_the_verdicts_thread(
         and "Race: county office; Smith 1,204, Jones 1,199" in first
     )
     assert "The verdict: https://montana.slack.com/archives/C0CANVASS/p1700000000000100" in first
+    # the same facts as data, for whoever reads the posted reminder later
+    (sent, _) = fake.to("chat.scheduleMessage")
+    metadata = sent.body["metadata"]
+    metadata = json.loads(metadata) if isinstance(metadata, str) else metadata
+    assert metadata == {
+        "event_type": "recount_reminder",
+        "event_payload": {
+            "race": "county office; Smith 1,204, Jones 1,199; canvass Mon Nov 16, 2026",
+            "deadline_safe": "2026-11-21",
+            "file_with": "the election administrator",
+            "verdict": "https://montana.slack.com/archives/C0CANVASS/p1700000000000100",
+        },
+    }
     confirm = fake.to("chat.postMessage")[-1]
     text = json.dumps(blocks_of(confirm.body))
     assert "Thu Nov 19, 2026 at 9:00 AM Mountain Time and Fri Nov 20, 2026" in text
