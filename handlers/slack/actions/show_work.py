@@ -11,7 +11,9 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
 
 from domain import InputError, check
-from handlers.slack.blocks.work import WORK_ACTION_ID, work_view
+from domain.readings import RETENTION
+from handlers.results.contests import reading_line
+from handlers.slack.blocks.work import WORK_ACTION_ID, WORK_RETENTION_ACTION_ID, work_view
 from handlers.slack.form_state import saved_check
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import text_at
@@ -22,6 +24,7 @@ log = logging.getLogger(__name__)
 
 def register(app: App, services: Services) -> None:
     @app.action(WORK_ACTION_ID)
+    @app.action(WORK_RETENTION_ACTION_ID)
     def show_work(
         ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
     ) -> None:
@@ -29,7 +32,9 @@ def register(app: App, services: Services) -> None:
         trigger = text_at(body, "trigger_id")
         try:
             saved = saved_check(text_at(body, "actions", 0, "value") or "")
-            view = work_view(check(saved, services.today()))
+            retention = text_at(body, "actions", 0, "action_id") == WORK_RETENTION_ACTION_ID
+            readings = (reading_line(RETENTION),) if retention else ()
+            view = work_view(check(saved, services.today()), readings)
         except InputError as error:
             why = error.message
             services.after_ack.run(

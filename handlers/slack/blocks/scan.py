@@ -31,7 +31,7 @@ from handlers.slack.blocks.verdict import (
     saved_inputs,
     verdict_facts,
 )
-from handlers.slack.blocks.work import WORK_ACTION_ID
+from handlers.slack.blocks.work import WORK_ACTION_ID, WORK_RETENTION_ACTION_ID
 from handlers.watch.records import Remembered, montana_time
 
 CHECK_ACTION_ID: Final = "scan_check"
@@ -104,8 +104,7 @@ def contest_buttons(number: int, scanned: ScannedContest, kit: str | None) -> di
     check = check_button(scanned, f"{number}. Check {scanned.contest.shown_as}")
     if check is not None:
         elements.append(check)
-        if scanned.contest.retention is None:  # a retention's reading goes with its Check
-            elements.append({**check, "action_id": WORK_ACTION_ID, "text": label("Show the work")})
+        elements.append(work_button(scanned, check))
     if kit is not None and len(kit) <= BUTTON_VALUE_LIMIT:
         elements.append(
             {
@@ -118,6 +117,14 @@ def contest_buttons(number: int, scanned: ScannedContest, kit: str | None) -> di
     if not elements:  # inputs too long for any button: the row and the CSV still hold it
         return None
     return {"type": "actions", "block_id": f"contest_{number}", "elements": elements}
+
+
+def work_button(scanned: ScannedContest, check: dict[str, Any]) -> dict[str, Any]:
+    """Show the work for a contest whose Check is `check` (the same inputs); a retention's
+    carries the scan's reading, as its Check does."""
+    retention = scanned.contest.retention is not None
+    action = WORK_RETENTION_ACTION_ID if retention else WORK_ACTION_ID
+    return {**check, "action_id": action, "text": label("Show the work")}
 
 
 def label(text: str) -> dict[str, Any]:

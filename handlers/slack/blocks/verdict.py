@@ -22,7 +22,7 @@ from domain.explain import Explanation, explain
 from domain.verdict_json import verdict_json
 from handlers.paper.petition import why_no_petition
 from handlers.slack.blocks.text import SECTION_LIMIT, clip, escape, escape_mrkdwn, mention, mrkdwn
-from handlers.slack.blocks.work import WORK_ACTION_ID
+from handlers.slack.blocks.work import work_action
 from handlers.syntax import COMMAND
 
 ADJUST_ACTION_ID: Final = "adjust_recheck"
@@ -158,7 +158,7 @@ def verdict_message(
         buttons.append(
             {
                 "type": "button",
-                "action_id": WORK_ACTION_ID,
+                "action_id": work_action(readings),
                 "text": {"type": "plain_text", "text": "Show the work", "emoji": True},
                 "value": value,
             }

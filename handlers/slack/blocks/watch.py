@@ -19,13 +19,12 @@ from handlers.results.report import (
 from handlers.slack.blocks.scan import (
     MAX_LISTED,
     check_button,
-    label,
     listed_contests,
     scan_metadata,
+    work_button,
 )
 from handlers.slack.blocks.text import SECTION_LIMIT, clip, escape, escape_mrkdwn, mention, mrkdwn
 from handlers.slack.blocks.verdict import SlackMessage, verdict_facts
-from handlers.slack.blocks.work import WORK_ACTION_ID
 from handlers.watch.durations import shown
 from handlers.watch.records import montana_time
 
@@ -94,11 +93,7 @@ def _change_blocks(change: Change, now: Scan | None) -> list[dict[str, Any]]:
         lines += [escape_mrkdwn(fact) for fact in contest_facts(scanned)]
         check = check_button(scanned)
         if check is not None:
-            buttons.append(check)
-            if scanned.contest.retention is None:  # a retention's reading goes with its Check
-                buttons.append(
-                    {**check, "action_id": WORK_ACTION_ID, "text": label("Show the work")}
-                )
+            buttons += [check, work_button(scanned, check)]
     blocks: list[dict[str, Any]] = [{"type": "section", "text": mrkdwn("\n".join(lines))}]
     if buttons:
         blocks.append({"type": "actions", "elements": buttons})

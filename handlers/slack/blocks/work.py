@@ -12,6 +12,15 @@ from domain.verdict import Verdict
 from handlers.slack.blocks.text import SECTION_LIMIT, clip, escape_mrkdwn, mrkdwn
 
 WORK_ACTION_ID: Final = "show_work"
+# A retention vote's work: the scan's reading (a retention read as a race) goes with it, as
+# with its Check (handlers.slack.actions.check_contest).
+WORK_RETENTION_ACTION_ID: Final = "show_work_retention"
+
+
+def work_action(readings: tuple[str, ...]) -> str:
+    return WORK_RETENTION_ACTION_ID if readings else WORK_ACTION_ID
+
+
 TITLE: Final = "The work"  # Slack allows 24 characters
 
 
@@ -30,7 +39,8 @@ def work_lines(verdict: Verdict) -> list[tuple[str, list[str]]]:
     ]
 
 
-def work_view(verdict: Verdict) -> dict[str, Any]:
+def work_view(verdict: Verdict, readings: tuple[str, ...] = ()) -> dict[str, Any]:
+    """`readings`: lines of a reading the inputs came from, shown under the edition line."""
     e = explain(verdict)
     blocks: list[dict[str, Any]] = [
         {"type": "section", "text": mrkdwn(f"*{escape_mrkdwn(e.headline)}*")},
@@ -64,7 +74,9 @@ def work_view(verdict: Verdict) -> dict[str, Any]:
             "type": "context",
             "elements": [
                 mrkdwn(
-                    "\n".join(escape_mrkdwn(line) for line in (e.edition, *e.current_law))
+                    "\n".join(
+                        escape_mrkdwn(line) for line in (e.edition, *e.current_law, *readings)
+                    )
                     + f"\n{escape_mrkdwn(e.as_of)}"
                 )
             ],

@@ -61,7 +61,10 @@ def test_a_retention_contests_check_button_posts_the_reading(
     assert after_ack.drain(timeout=10)
     blocks = blocks_of(fake.to("chat.update")[0].body)
     (button,) = buttons_of(blocks, CHECK_RETENTION_ACTION_ID)
-    assert buttons_of(blocks, "show_work") == []  # the reading goes with the Check
+    # its work carries the reading too, never shown as a plain race
+    assert buttons_of(blocks, "show_work") == []
+    (work,) = buttons_of(blocks, "show_work_retention")
+    assert work["value"] == button["value"]
     assert button["action_id"] == CHECK_RETENTION_ACTION_ID
     assert "this reading is ours" in block_texts(blocks)
     click = {
@@ -77,3 +80,10 @@ def test_a_retention_contests_check_button_posts_the_reading(
     assert after_ack.drain(timeout=10)
     posted = fake.to("chat.postMessage")[-1]
     assert "this reading is ours" in block_texts(blocks_of(posted.body))
+    # the posted verdict's own Show the work opens the modal with the reading in it
+    (work,) = buttons_of(blocks_of(posted.body), "show_work_retention")
+    click["actions"] = [{"action_id": work["action_id"], "value": work["value"]}]
+    click["trigger_id"] = "1.2.3"
+    assert dispatch(app, payload_body(click)).status == 200
+    (opened,) = fake.to("views.open")
+    assert "this reading is ours" in block_texts(opened.body["view"]["blocks"])
