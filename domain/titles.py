@@ -91,6 +91,18 @@ PRESIDENTIAL: Final = _rule(r"\bPRESIDENT\b")
 STUDY_COMMISSION: Final = _rule(r"\bSTUDY COMMISSION")
 # "LAKE, MISSOULA, SANDERS COUNTIES": a contest whose title names several counties
 SEVERAL_COUNTIES: Final = _rule(r"\b\w+(?:,\s*\w+)*,?\s+(?:AND\s+)?\w+\s+COUNTIES\b")
+
+
+def several_counties(title: str) -> str | None:
+    """The counties a title names together ("LAKE, MISSOULA, SANDERS COUNTIES"), or None.
+    The pattern backtracks at every word (5 us a title, every contest of a scan): where the
+    word it ends with is absent (casefold, as IGNORECASE matches), it cannot match."""
+    if "counties" not in title.casefold():
+        return None
+    found = SEVERAL_COUNTIES.search(title)
+    return None if found is None else found.group(0)
+
+
 # "Shall Judge X ... be retained"; exports cut long titles, so "retained" may be gone.
 _RETENTION: Final = _rule(r"\bSHALL (JUDGE|JUSTICE)\b")
 # Retention: the office's kind (3-1-1014 votes on an unopposed judge)

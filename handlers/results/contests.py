@@ -31,7 +31,6 @@ from domain.readings import (
 )
 from domain.titles import (
     PRESIDENTIAL,
-    SEVERAL_COUNTIES,
     SEVERAL_SEATS,
     Retention,
     county_label,
@@ -42,6 +41,7 @@ from domain.titles import (
     recount_of,
     retention,
     seats_in,
+    several_counties,
     side,
 )
 from handlers.results.sos_workbooks import COUNTY_WORKBOOK
@@ -459,14 +459,14 @@ def settle(
                 # No verdict; the report counts these in one line.
                 contest.notes.append(_share_doubt(kind, contest.title, len(contest.counties)))
                 contest.blocked = True
-    named = SEVERAL_COUNTIES.search(contest.title)
+    named = several_counties(contest.title)
     if named is not None and kind is not None and contest.kind_from != "answer":
         if may_be_joint_school(kind) and len(contest.counties) == 1:
-            _joint_school(contest, kind, f"of a district in {named.group(0)}")
+            _joint_school(contest, kind, f"of a district in {named}")
         elif KINDS[kind].one_county and len(contest.counties) == 1:
             spanning = SPANNING[ContestKind.QUESTION if contest.question else ContestKind.DISTRICT]
             contest.doubt(
-                f"its title names several counties ({named.group(0)}) but it reads as "
+                f"its title names several counties ({named}) but it reads as "
                 f"{KINDS[kind].a_label} of one county: if these are one county's votes, add "
                 f"the counties' votes up; if they are the whole district's, give --kind "
                 f'"{contest.title}={spanning.value}" and --complete'

@@ -16,6 +16,7 @@ from domain.titles import (
     question_kind,
     retention,
     seats_in,
+    several_counties,
     side,
 )
 
@@ -246,6 +247,12 @@ def test_county_label_of_the_2022_exports() -> None:
 
 
 def test_several_counties() -> None:
-    found = SEVERAL_COUNTIES.search("ARLEE SCHOOL BONDS ELECTION LAKE, MISSOULA, SANDERS COUNTIES")
-    assert found is not None and found.group(0) == "LAKE, MISSOULA, SANDERS COUNTIES"
-    assert SEVERAL_COUNTIES.search("Beaverhead County COUNTY ATTORNEY") is None
+    title = "ARLEE SCHOOL BONDS ELECTION LAKE, MISSOULA, SANDERS COUNTIES"
+    assert several_counties(title) == "LAKE, MISSOULA, SANDERS COUNTIES"
+    # the case the pattern ignores, the guard ignores too
+    assert several_counties("Arlee bonds Lake and Sanders Counties") == "Lake and Sanders Counties"
+    assert several_counties("Beaverhead County COUNTY ATTORNEY") is None
+    # the guard never hides a title the pattern finds
+    for t in (title, "x LAKE COUNTIES", "Beaverhead County COUNTY ATTORNEY", "A, B COUNTIES"):
+        found = SEVERAL_COUNTIES.search(t)
+        assert several_counties(t) == (None if found is None else found.group(0))

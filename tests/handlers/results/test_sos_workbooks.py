@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from handlers.results.sos_workbooks import COUNTY_WORKBOOK, DISTRICT_WORKBOOK, detect, read
+import pytest
+
+from handlers.results.sos_workbooks import (
+    COUNTY_WORKBOOK,
+    DISTRICT_WORKBOOK,
+    _usual_sums,
+    detect,
+    read,
+)
 from handlers.results.tables import Cell, Table, read_tables
 
 from .fixtures import COUNTY_WORKBOOKS, LEGISLATIVE, need
@@ -99,3 +107,63 @@ def test_a_primary_statewide_workbook_keeps_each_partys_sheet_apart() -> None:
     found = read("statewide.xlsx", [rep, dem], DISTRICT_WORKBOOK)
     assert found.election == "primary"
     assert {(t.key, t.party) for t in found.tallies} == {("00588REP", "REP"), ("00588DEM", "DEM")}
+
+
+USUAL_HEADER: list[Cell] = ["SHERIFF 0123", "Precinct", "ANN\nDemocrat", "BOB\nRepublican"]
+
+
+def _sheet_of(*rows: list[Cell]) -> list[Table]:
+    return [sheet("SHERIFF 0123", USUAL_HEADER, *rows)]
+
+
+def _votes(tables: list[Table]) -> tuple[dict[str, int], list[str]]:
+    found = read("x.xlsx", tables, COUNTY_WORKBOOK)
+    return {t.choice: t.votes for t in found.tallies}, found.problems.get("0123", [])
+
+
+def test_the_usual_sheet_is_summed_column_by_column() -> None:
+    rows: list[list[Cell]] = [
+        ["", "P1", 3.0, 4.0],
+        ["", "P2", 10.0, 0.0],
+        ["", "TOTALS", 13.0, 4.0],
+    ]
+    assert _usual_sums(rows, ((2, "ANN", "Democrat"), (3, "BOB", "Republican"))) == [13, 4]
+    assert _votes(_sheet_of(*rows)) == ({"ANN": 13, "BOB": 4}, [])
+
+
+@pytest.mark.parametrize(
+    ("rows", "votes", "problems"),
+    [
+        # a row with no label is no precinct: not counted
+        ([["", "P1", 3.0, 4.0], ["", " ", 50.0, 50.0], ["", "TOTALS", 3.0, 4.0]], (3, 4), []),
+        # a subtotal in the middle ("Totals") is not a precinct either
+        ([["", "P1", 3.0, 4.0], ["", "Totals", 3.0, 4.0], ["", "TOTALS", 3.0, 4.0]], (3, 4), []),
+        # TOTALS that disagree: the rows' sum stands, and it is reported
+        (
+            [["", "P1", 3.0, 4.0], ["", "TOTALS", 9.0, 4.0]],
+            (3, 4),
+            ["the TOTALS row says 9 for ANN; its rows add up to 3"],
+        ),
+        # a negative count is no count
+        (
+            [["", "P1", -3.0, 4.0], ["", "TOTALS", -3.0, 4.0]],
+            (0, 4),
+            [
+                'P1: "-3" for ANN is not a whole number of votes',
+                "the TOTALS row says -3 for ANN; its rows add up to 0",
+            ],
+        ),
+        # whole numbers written as text or int still count
+        ([["", "P1", "1,003", 4], ["", "TOTALS", 1003.0, 4.0]], (1003, 4), []),
+        # no TOTALS row at all
+        ([["", "P1", 3.0, 4.0], ["", "P2", 1.0, 1.0]], (4, 5), []),
+        # a short row (a damaged sheet): its missing cells are blank
+        ([["", "P1", 3.0, 4.0], ["", "P2", 1.0], ["", "TOTALS", 4.0, 4.0]], (4, 4), []),
+    ],
+)
+def test_any_other_sheet_is_read_row_by_row(
+    rows: list[list[Cell]], votes: tuple[int, int], problems: list[str]
+) -> None:
+    columns = ((2, "ANN", "Democrat"), (3, "BOB", "Republican"))
+    assert _usual_sums(rows, columns) is None  # the column-by-column reading steps aside
+    assert _votes(_sheet_of(*rows)) == ({"ANN": votes[0], "BOB": votes[1]}, problems)
