@@ -57,7 +57,7 @@ def reading_line(note: CurrentLawNote) -> str:
     return f"{note.section}: {note.sentence}"
 
 
-@dataclass
+@dataclass(slots=True)
 class Choice:
     name: str
     party: str | None
@@ -74,7 +74,7 @@ class OpenDoubt:
     seats: tuple[int, ...] = ()  # each seat count it could have
 
 
-@dataclass
+@dataclass(slots=True)
 class Contest:
     key: str
     title: str
@@ -163,14 +163,6 @@ class Answers:
     seats: Mapping[str, int] = field(default_factory=dict)
 
 
-def _party(tally: Tally, primary: bool) -> tuple[str | None, str | None]:
-    """(the contest's party, the choice's party): in a primary the party is the contest's."""
-    party = tally.party or tally.choice_party
-    if primary:
-        return party, None
-    return None, party
-
-
 def _add(contest: Contest, tally: Tally, choice_party: str | None) -> None:
     for choice in contest.choices:
         if choice.name == tally.choice and choice.party == choice_party:
@@ -183,17 +175,25 @@ def _whole(file: FileTallies) -> bool:
     if file.whole:
         return True
     # An OpenElections or plain file naming every county of Montana is statewide, so whole.
+    if not file.counties_named:
+        return False
     counties = {t.county for t in file.tallies if t.county}
-    return file.counties_named and len(counties) >= MONTANA_COUNTIES.value
+    return len(counties) >= MONTANA_COUNTIES.value
 
 
-def file_county(file: FileTallies) -> str | None:
+def file_county(file: FileTallies, labels: Mapping[str, str | None]) -> str | None:
     """The county a county workbook is from, where its titles name exactly one (the 2022
-    exports put "Cascade County" before every local title); None where they do not."""
+    exports put "Cascade County" before every local title); None where they do not.
+    `labels`: the file's titles with the county each names (_county_labels)."""
     if file.format != COUNTY_WORKBOOK:
         return None
-    named = {county_label(t.title)[0] for t in file.tallies} - {None}
+    named = set(labels.values()) - {None}
     return named.pop() if len(named) == 1 else None
+
+
+def _county_labels(file: FileTallies) -> dict[str, str | None]:
+    """Each title of the file, with the county its label names ("Cascade County SHERIFF")."""
+    return {title: county_label(title)[0] for title in {t.title for t in file.tallies}}
 
 
 def county_proofs(contests: Iterable[Contest]) -> dict[str, set[str]]:
@@ -243,25 +243,27 @@ def gather(
         primary = (election or file.election or "general") == "primary"
         whole = _whole(file)
         this_file = f"file {file.name}"  # a county workbook's county is its file
-        its_county = file_county(file)
+        labelled = _county_labels(file)  # title -> the county its label names
+        its_county = file_county(file, labelled)
         given = (counties or {}).get(file.name)
         if given is not None and its_county is not None and given != its_county:
             raise ResultsFileError(
                 f"{file.name} names {its_county} County in its titles, not {given}: check --county"
             )
         its_county = its_county or given
-        labelled: dict[str, str | None] = {}  # title -> the county its label names
         in_this_file: set[int] = set()  # contests already marked as seen in this file
-        for tally in file.tallies:
-            party, choice_party = _party(tally, primary)
-            title = tally.title
-            if title not in labelled:
-                labelled[title] = county_label(title)[0]
-            county = tally.county or labelled[title] or its_county
+        county_workbook = file.format == COUNTY_WORKBOOK
+        for tally in file.tallies:  # a scan's hot loop: every choice of every sheet
+            party = tally.party or tally.choice_party
+            # in a primary the party is the contest's; in a general, the candidate's
+            choice_party = None if primary else party
+            if not primary:
+                party = None
+            county = tally.county or labelled[tally.title] or its_county
             key = (tally.key, party, county, tally.precinct)
             contest = groups.get(key)
             if contest is None:
-                contest = Contest(tally.key, title, party, county, tally.precinct)
+                contest = Contest(tally.key, tally.title, party, county, tally.precinct)
                 groups[key] = contest
             _add(contest, tally, choice_party)
             if tally.county is not None:
@@ -269,7 +271,7 @@ def gather(
                 contest.counties.add(tally.county)
             if id(contest) not in in_this_file:  # once per contest and file, not per row
                 in_this_file.add(id(contest))
-                if file.format == COUNTY_WORKBOOK:
+                if county_workbook:
                     contest.from_county_workbooks = True
                 contest.unofficial = contest.unofficial or file.unofficial
                 contest.files.add(file.name)

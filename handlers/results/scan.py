@@ -6,7 +6,6 @@ answers for the same inputs. The scan reads, groups, classifies and ranks; it ne
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -34,6 +33,7 @@ from domain.readings import (
     retention_as_race,
     retention_result,
 )
+from handlers.results import collector
 from handlers.results.archives import unpack
 from handlers.results.contests import (
     Answers,
@@ -99,7 +99,7 @@ class ScanOptions:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class ScannedContest:
     contest: Contest
     verdict: Verdict | None
@@ -165,14 +165,16 @@ def _inputs(contest: Contest, options: ScanOptions) -> dict[str, object] | None:
         race = list(retention_as_race(judge, yes, no))
         return {**fields, "candidates": race, "candidate": judge}
     names = [c.name for c in contest.choices]
-    seen = {n.casefold() for n in names}
-    candidates = [
-        (f"{c.name} ({c.party})" if names.count(c.name) > 1 and c.party else c.name, c.votes)
-        for c in contest.choices
-    ]
-    if len(seen) < len(names) and len({n.casefold() for n, _ in candidates}) < len(names):
-        contest.doubt("the same name stands twice: which votes are whose?")
-        return None
+    candidates = [(c.name, c.votes) for c in contest.choices]
+    if len({n.casefold() for n in names}) < len(names):
+        # one name twice: told apart by party where the file gives one, else asked
+        candidates = [
+            (f"{c.name} ({c.party})" if names.count(c.name) > 1 and c.party else c.name, c.votes)
+            for c in contest.choices
+        ]
+        if len({n.casefold() for n, _ in candidates}) < len(names):
+            contest.doubt("the same name stands twice: which votes are whose?")
+            return None
     if contest.seats_from != "default":  # a default is not an input: "Read as" shows inputs
         fields["seats"] = contest.seats
     return {**fields, "candidates": candidates}
@@ -311,16 +313,26 @@ def scan(
     """Reads every file first: a file it cannot read stops the scan before any report. A file
     found in a folder (`found_in_folders`, by name) that holds no results is skipped and
     listed instead: a phone list beside the workbooks is not fatal (scan.md)."""
+    with collector.paused():
+        return _scan(named_files, options, found_in_folders)
+
+
+def _scan(
+    named_files: Sequence[tuple[str, bytes]],
+    options: ScanOptions,
+    found_in_folders: Collection[str],
+) -> Scan:
     named_files, members = unpack(named_files)  # a .zip's members, as a folder's files
     found_in_folders = {*found_in_folders, *members}
-    seen: dict[str, str] = {}
+    by_length: dict[int, list[tuple[str, bytes]]] = {}
     files: list[FileTallies] = []
     skipped: list[str] = []
     for name, data in named_files:
-        digest = hashlib.sha256(data).hexdigest()
-        if digest in seen:
-            raise ResultsFileError(f"{name}: the same file as {seen[digest]}; give each file once")
-        seen[digest] = name
+        # the same bytes twice: only files of one length can be, so only those are compared
+        same = next((other for other, given in by_length.get(len(data), ()) if given == data), None)
+        if same is not None:
+            raise ResultsFileError(f"{name}: the same file as {same}; give each file once")
+        by_length.setdefault(len(data), []).append((name, data))
         try:
             files.append(read_file(name, data))
         except NotResults as stray:

@@ -180,17 +180,22 @@ def _usual_sums(
     this says None, the rows are read one by one, and anything odd is reported there."""
     if not columns or len(body) < 2 or body[-1][1] != "TOTALS" or len(set(map(len, body))) > 1:
         return None
-    by_column = list(zip(*body[:-1], strict=True))
-    labels = by_column[1]
-    if (
-        set(map(type, labels)) != {str}
-        or not all(map(str.strip, cast(tuple[str, ...], labels)))
-        or "TOTALS" in "\n".join(cast(tuple[str, ...], labels)).upper()
-    ):
-        return None  # a blank label, or a second TOTALS row
+    # the rows are one length (above): zip need not check it again
+    by_column = list(zip(*body[:-1], strict=False))
+    labels = cast(tuple[str, ...], by_column[1])
     picked = [cast(tuple[float, ...], by_column[col]) for col, _, _ in columns]
     cells = list(chain.from_iterable(picked))
-    if set(map(type, cells)) != {float} or min(cells) < 0 or not all(map(float.is_integer, cells)):
+    try:
+        # str.strip and float.is_integer refuse any other type (TypeError): one pass each
+        # checks the type and the value, with no per-cell Python
+        if (
+            not all(map(str.strip, labels))  # a blank label
+            or "TOTALS" in "\n".join(labels).upper()  # a second TOTALS row
+            or not all(map(float.is_integer, cells))
+            or min(cells) < 0
+        ):
+            return None
+    except TypeError:
         return None
     sums = [int(sum(column)) for column in picked]
     totals = body[-1]

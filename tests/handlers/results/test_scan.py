@@ -271,6 +271,15 @@ def test_the_same_file_twice_is_refused() -> None:
             ],
             ScanOptions(today=TODAY),
         )
+    # files of one length with other bytes are two files: both scanned
+    found = scan(
+        [
+            ("a.csv", b"contest,choice,votes\nL,Yes,1\nL,No,2\n"),
+            ("b.csv", b"contest,choice,votes\nM,Yes,1\nM,No,2\n"),
+        ],
+        ScanOptions(today=TODAY),
+    )
+    assert sorted(c.contest.title for c in found.contests) == ["L", "M"]
 
 
 def test_a_file_with_no_contest_is_refused() -> None:
@@ -391,3 +400,28 @@ def test_scan_options_round_trip_through_json() -> None:
     assert stored["canvass"] == "2026-11-16" and stored["complete"] is True
     assert list(options.answers.kinds.values()) == [ContestKind.QUESTION]
     assert ScanOptions.from_json({}, date(2026, 11, 18)) == ScanOptions(today=date(2026, 11, 18))
+
+
+def test_one_name_twice_is_told_apart_by_party_or_asked() -> None:
+    header = "contest,choice,votes,party,kind"
+    parties = run(
+        table(
+            "Mayor,Jo Smith,100,Democrat,municipal",
+            "Mayor,Jo Smith,95,Republican,municipal",
+            header=header,
+        ),
+        election="general",
+    )
+    verdict = only(parties).verdict
+    assert verdict is not None and verdict.margin is not None
+    assert (verdict.margin.ahead.name, verdict.margin.behind.name, verdict.margin.margin) == (
+        "Jo Smith (Democrat)",
+        "Jo Smith (Republican)",
+        5,
+    )
+    # written twice with no party to tell them apart: whose votes are whose is asked
+    unnamed = only(
+        run(table("Mayor,Jo Smith,100,,municipal", "Mayor,JO SMITH,95,,municipal", header=header))
+    )
+    assert unnamed.verdict is None
+    assert "the same name stands twice: which votes are whose?" in unnamed.contest.attention

@@ -155,6 +155,10 @@ def test_the_usual_sheet_is_summed_column_by_column() -> None:
         ),
         # whole numbers written as text or int still count
         ([["", "P1", "1,003", 4], ["", "TOTALS", 1003.0, 4.0]], (1003, 4), []),
+        # a precinct numbered, not named (a number in the label column)
+        ([["", 101.0, 3.0, 4.0], ["", "TOTALS", 3.0, 4.0]], (3, 4), []),
+        # an empty cell is no votes
+        ([["", "P1", None, 4.0], ["", "TOTALS", 0.0, 4.0]], (0, 4), []),
         # no TOTALS row at all
         ([["", "P1", 3.0, 4.0], ["", "P2", 1.0, 1.0]], (4, 5), []),
         # a short row (a damaged sheet): its missing cells are blank
