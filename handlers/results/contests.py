@@ -253,22 +253,39 @@ def gather(
         its_county = its_county or given
         in_this_file: set[int] = set()  # contests already marked as seen in this file
         county_workbook = file.format == COUNTY_WORKBOOK
-        for tally in file.tallies:  # a scan's hot loop: every choice of every sheet
-            party = tally.party or tally.choice_party
+        # a scan's hot loop, every choice of every sheet: the tally unpacked, not looked up
+        for (
+            code,
+            title,
+            choice,
+            votes,
+            said_party,
+            nominating,
+            place,
+            precinct,
+            kind,
+            seats,
+        ) in file.tallies:
+            party = nominating or said_party
             # in a primary the party is the contest's; in a general, the candidate's
             choice_party = None if primary else party
             if not primary:
                 party = None
-            county = tally.county or labelled[tally.title] or its_county
-            key = (tally.key, party, county, tally.precinct)
+            county = place or labelled[title] or its_county
+            key = (code, party, county, precinct)
             contest = groups.get(key)
             if contest is None:
-                contest = Contest(tally.key, tally.title, party, county, tally.precinct)
+                contest = Contest(code, title, party, county, precinct)
                 groups[key] = contest
-            _add(contest, tally, choice_party)
-            if tally.county is not None:
+            for known in contest.choices:
+                if known.name == choice and known.party == choice_party:
+                    known.votes += votes
+                    break
+            else:
+                contest.choices.append(Choice(choice, choice_party, votes))
+            if place is not None:
                 contest.keyed_by_county = True
-                contest.counties.add(tally.county)
+                contest.counties.add(place)
             if id(contest) not in in_this_file:  # once per contest and file, not per row
                 in_this_file.add(id(contest))
                 if county_workbook:
@@ -276,12 +293,12 @@ def gather(
                 contest.unofficial = contest.unofficial or file.unofficial
                 contest.files.add(file.name)
                 contest.whole_sources.add(whole)
-                if tally.county is None:
+                if place is None:
                     contest.counties.add(its_county or this_file)
-            if tally.kind:
-                contest.column_kind = tally.kind
-            if tally.seats:
-                contest.column_seats = tally.seats
+            if kind:
+                contest.column_kind = kind
+            if seats:
+                contest.column_seats = seats
         for problem_key, reasons in file.problems.items():
             matching = [c for c in groups.values() if c.key == problem_key]
             if not matching:

@@ -396,6 +396,8 @@ def _typed_without_parties(file: FileTallies) -> bool:
 
 
 def _check_answers(contests: list[Contest], answers: Answers) -> None:
+    if not answers.kinds and not answers.seats:
+        return  # the usual scan: nothing answered, nothing to match
     titles = sorted({normalized(c.title) for c in contests})
     for given in (*answers.kinds, *answers.seats):
         matching = [t for t in titles if t == given or t.startswith(given)]

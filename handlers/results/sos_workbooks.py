@@ -43,7 +43,7 @@ def header_row(rows: Sequence[Row]) -> tuple[int, str] | None:
     """Where the header is, and which of the two workbooks it makes this."""
     for i, row in enumerate(rows[:_HEADER_WITHIN]):
         second = row[1] if len(row) > 1 else None
-        if type(second) is str:
+        if second and type(second) is str:  # the banner's rows are empty there: skipped
             found = _ROW_LABEL.get(second.strip().lower())
             if found is not None and not blank(row[0]):
                 return i, found
