@@ -88,6 +88,14 @@ OFFICE_RULES: Final[tuple[tuple[re.Pattern[str], ContestKind], ...]] = (
     ),
 )
 PRESIDENTIAL: Final = _rule(r"\bPRESIDENT\b")
+
+
+@lru_cache(maxsize=8192)  # asked of every contest of a scan, the same titles in 56 files
+def is_presidential(title: str) -> bool:
+    """The presidential race: its electors are not named in 13-16-201."""
+    return PRESIDENTIAL.search(title) is not None
+
+
 STUDY_COMMISSION: Final = _rule(r"\bSTUDY COMMISSION")
 # "LAKE, MISSOULA, SANDERS COUNTIES": a contest whose title names several counties
 SEVERAL_COUNTIES: Final = _rule(r"\b\w+(?:,\s*\w+)*,?\s+(?:AND\s+)?\w+\s+COUNTIES\b")

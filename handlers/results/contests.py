@@ -30,11 +30,11 @@ from domain.readings import (
     when_spanning,
 )
 from domain.titles import (
-    PRESIDENTIAL,
     SEVERAL_SEATS,
     Retention,
     county_label,
     is_judicial,
+    is_presidential,
     is_two_sided,
     office_kind,
     question_kind,
@@ -336,7 +336,7 @@ def _classify(contest: Contest, answers: Answers) -> None:
             contest.open_doubt = OpenDoubt(reading.doubt, kinds=reading.could_be)
         else:
             contest.kind, contest.kind_from = reading.kind, "title"
-    elif PRESIDENTIAL.search(title):
+    elif is_presidential(title):
         contest.doubt(
             "presidential electors are not named in 13-16-201: ask the Secretary of State"
         )
@@ -344,7 +344,7 @@ def _classify(contest: Contest, answers: Answers) -> None:
         found = office_kind(title)
         if found is not None:
             contest.kind, contest.kind_from = found, "title"
-    if contest.kind is None and not PRESIDENTIAL.search(title) and not contest.attention:
+    if contest.kind is None and not is_presidential(title) and not contest.attention:
         which = f'which kind of contest is this? give --kind "{contest.title}=KIND"'
         contest.doubt(which)
         # an office of one county ((1), a 10-vote floor) or of several ((2), none)
@@ -371,7 +371,7 @@ def merge(contests: list[Contest], answers: Answers) -> list[Contest]:
         one_county = contest.kind is not None and KINDS[contest.kind].one_county
         # An unknown kind stays apart by county (it may be a county's own office); the
         # presidential race is statewide whatever else is unknown about it.
-        unknown = contest.kind is None and not PRESIDENTIAL.search(contest.title)
+        unknown = contest.kind is None and not is_presidential(contest.title)
         # An SOS contest code names one contest wherever it is found: a district's code in two
         # counties' workbooks is one district spanning them (settle makes it the wider kind).
         coded = contest.key.isdigit() and not contest.keyed_by_county

@@ -182,8 +182,8 @@ def _usual_sums(
         return None
     # the rows are one length (above): zip need not check it again
     by_column = list(zip(*body[:-1], strict=False))
-    labels = cast(tuple[str, ...], by_column[1])
-    picked = [cast(tuple[float, ...], by_column[col]) for col, _, _ in columns]
+    labels = cast("tuple[str, ...]", by_column[1])
+    picked = [cast("tuple[float, ...]", by_column[col]) for col, _, _ in columns]
     cells = list(chain.from_iterable(picked))
     try:
         # str.strip and float.is_integer refuse any other type (TypeError): one pass each

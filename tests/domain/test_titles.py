@@ -10,6 +10,7 @@ from domain.titles import (
     SEVERAL_SEATS,
     county_label,
     is_judicial,
+    is_presidential,
     is_supreme_court,
     is_two_sided,
     office_kind,
@@ -256,3 +257,10 @@ def test_several_counties() -> None:
     for t in (title, "x LAKE COUNTIES", "Beaverhead County COUNTY ATTORNEY", "A, B COUNTIES"):
         found = SEVERAL_COUNTIES.search(t)
         assert several_counties(t) == (None if found is None else found.group(0))
+
+
+def test_is_presidential() -> None:
+    assert is_presidential("PRESIDENT AND VICE PRESIDENT OF THE UNITED STATES")
+    assert is_presidential("president and vice president")
+    assert not is_presidential("PRESIDENTIAL PREFERENCE PRIMARY QUESTION")
+    assert not is_presidential("UNITED STATES SENATOR")
