@@ -146,7 +146,7 @@ def _read_sheet(result: FileTallies, table: Table, at: int) -> None:
                 result.problem(
                     key,
                     title,
-                    f"the TOTALS row says {text(totals[col])} for {choice}; its rows add up "
+                    f"the TOTALS row says {text(cell) or 'nothing'} for {choice}; its rows add up "
                     f"to {sums[j]:,}",
                 )
     if not columns:
@@ -178,7 +178,13 @@ def _usual_sums(
     length, each labelled, TOTALS last and agreeing, every vote a whole float (143.0). Read
     column by column at C speed: a scan's hot loop is every sheet of 56 workbooks. Where
     this says None, the rows are read one by one, and anything odd is reported there."""
-    if not columns or len(body) < 2 or body[-1][1] != "TOTALS" or len(set(map(len, body))) > 1:
+    if (
+        not columns
+        or len(body) < 2
+        or len(set(map(len, body))) > 1
+        or len(body[0]) <= columns[-1][0]  # rows short of the header's last choice
+        or body[-1][1] != "TOTALS"
+    ):
         return None
     # the rows are one length (above): zip need not check it again
     by_column = list(zip(*body[:-1], strict=False))

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from handlers.results.sos_workbooks import (
     COUNTY_WORKBOOK,
@@ -161,6 +165,12 @@ def test_the_usual_sheet_is_summed_column_by_column() -> None:
         ([["", "P1", None, 4.0], ["", "TOTALS", 0.0, 4.0]], (0, 4), []),
         # no TOTALS row at all
         ([["", "P1", 3.0, 4.0], ["", "P2", 1.0, 1.0]], (4, 5), []),
+        # a short TOTALS row (a damaged sheet): a missing figure is said, never a crash
+        (
+            [["", "P1", 3.0, 4.0], ["", "TOTALS", 3.0]],
+            (3, 4),
+            ["the TOTALS row says nothing for BOB; its rows add up to 4"],
+        ),
         # a short row (a damaged sheet): its missing cells are blank
         ([["", "P1", 3.0, 4.0], ["", "P2", 1.0], ["", "TOTALS", 4.0, 4.0]], (4, 4), []),
     ],
@@ -171,3 +181,36 @@ def test_any_other_sheet_is_read_row_by_row(
     columns = ((2, "ANN", "Democrat"), (3, "BOB", "Republican"))
     assert _usual_sums(rows, columns) is None  # the column-by-column reading steps aside
     assert _votes(_sheet_of(*rows)) == ({"ANN": votes[0], "BOB": votes[1]}, problems)
+
+
+_LABELS = st.sampled_from(
+    ["P1", "P2", "  P3 ", "", " ", "TOTALS", "Totals", "totals ", 101.0, None]
+)
+_VOTES = st.one_of(
+    st.integers(0, 10_000).map(float),
+    st.sampled_from([2.5, -3.0, 0.0, float("nan"), "12", "1,003", "n/a", None, True, 7]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    rows=st.lists(st.tuples(_LABELS, _VOTES, _VOTES, st.booleans()), min_size=0, max_size=6),
+    totals=st.one_of(st.none(), st.tuples(_VOTES, _VOTES)),
+    fmt=st.sampled_from([COUNTY_WORKBOOK, DISTRICT_WORKBOOK]),
+)
+def test_the_column_reading_never_disagrees_with_the_row_reading(
+    rows: list[tuple[Cell, Cell, Cell, bool]], totals: tuple[Cell, Cell] | None, fmt: str
+) -> None:
+    """Whatever a sheet holds, summing it column by column gives the tallies and problems
+    that reading it row by row gives (where it cannot, it steps aside), and neither reading
+    of either workbook ever fails on it."""
+    body: list[list[Cell]] = [
+        ["", label, a, b] if whole else ["", label, a] for label, a, b, whole in rows
+    ]
+    if totals is not None:
+        body.append(["", "TOTALS", *totals])
+    tables = _sheet_of(*body)
+    fast = read("x.xlsx", tables, fmt)
+    with patch("handlers.results.sos_workbooks._usual_sums", return_value=None):
+        slow = read("x.xlsx", tables, fmt)
+    assert (fast.tallies, fast.problems) == (slow.tallies, slow.problems)
