@@ -52,7 +52,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _port(value: str) -> int:
-    if not value.isdigit() or not 0 < int(value) < 65536:
+    if not (value.isascii() and value.isdigit()) or not 0 < int(value) < 65536:
         raise argparse.ArgumentTypeError(f'"{value}" is not a port number')
     return int(value)
 

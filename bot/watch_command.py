@@ -92,7 +92,8 @@ def _options(args: argparse.Namespace, today: date) -> dict[str, Any]:
 
 
 def _history(store: Store, which: str, out: TextIO, as_json: bool) -> int:
-    watch_id = None if which == "all" else int(which) if which.isdigit() else -1
+    digits = which.isascii() and which.isdigit()
+    watch_id = None if which == "all" else int(which) if digits else -1
     if watch_id == -1:
         raise InputError.about(None, f'--history "{which}": give a watch\'s number')
     if watch_id is not None and store.get(watch_id) is None:
@@ -122,7 +123,7 @@ def _list(store: Store, out: TextIO) -> int:
 def _stop(store: Store, which: str, out: TextIO) -> int:
     """`recount watch stop N`: stops a command-line watch (one that runs elsewhere stops at
     its next round)."""
-    if not which.isdigit():
+    if not (which.isascii() and which.isdigit()):
         raise InputError.about(None, f'"stop {which}": give a watch\'s number (recount watch list)')
     watch = store.get(int(which))
     if watch is None or watch.place != Place.cli():

@@ -313,7 +313,7 @@ def seats_in(title: str) -> int | None:
         found = pattern.search(title)
         if found:
             word = found.group(1).lower()
-            number = int(word) if word.isdigit() else _NUMBERS.get(word)
+            number = int(word) if word.isascii() and word.isdigit() else _NUMBERS.get(word)
             if number:
                 return number
     return None

@@ -196,7 +196,7 @@ def _unread_body(environ: WSGIEnvironment, answer: list[bytes]) -> Iterable[byte
 def read_body(environ: WSGIEnvironment) -> bytes | None:
     """The body, or None when it is over MAX_BODY (Content-Length, or what arrives)."""
     declared = environ.get("CONTENT_LENGTH") or ""
-    length = int(declared) if declared.isdigit() else None
+    length = int(declared) if declared.isascii() and declared.isdigit() else None
     if length is not None and length > MAX_BODY:
         return None
     stream = environ["wsgi.input"]
@@ -236,7 +236,7 @@ def gate(
                     environ, _answer(start_response, "405 Method Not Allowed", "POST only")
                 )
             declared = environ.get("CONTENT_LENGTH") or ""
-            if declared and not declared.isdigit():
+            if declared and not (declared.isascii() and declared.isdigit()):  # "²" too
                 return _unread_body(
                     environ, _answer(start_response, "400 Bad Request", "bad Content-Length")
                 )

@@ -59,7 +59,7 @@ def read(name: str, tables: list[Table]) -> FileTallies:
             )
             continue
         seats = cell(row, "seats")
-        if seats and not seats.isdigit():
+        if seats and not (seats.isascii() and seats.isdigit()):  # "²" is no number
             result.problem(
                 normalized(title), title, f'row {number}: seats "{seats}" is not a whole number'
             )
@@ -72,7 +72,7 @@ def read(name: str, tables: list[Table]) -> FileTallies:
                 party=cell(row, "party") or None,
                 county=cell(row, "county") or None,
                 kind=cell(row, "kind") or None,
-                seats=int(seats) if seats.isdigit() else None,
+                seats=int(seats) if seats.isascii() and seats.isdigit() else None,
             )
         )
     return result

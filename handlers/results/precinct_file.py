@@ -52,14 +52,22 @@ def read(name: str, tables: list[Table]) -> FileTallies:
     county_at, precinct_at, race_at, party_at, votes_at, choice_at = (col[c] for c in _COLUMNS)
     sums: dict[tuple[str, str, str, str | None, str], int] = {}
     precinct_office: dict[str, bool] = {}
+    width = max(county_at, precinct_at, race_at, party_at, votes_at, choice_at) + 1
     for row in table.rows[at + 1 :]:
+        if len(row) < width:  # a short row (a CSV's blank line): its missing cells are empty
+            row = [*row, *(None,) * (width - len(row))]
         title = text(row[race_at])
         if not title:
             continue
         votes = whole_votes(row[votes_at])
         if votes is None:
+            place = f"{text(row[county_at])} {text(row[precinct_at])}".strip()
+            said = text(row[votes_at])
             result.problem(
-                normalized(title), title, f'"{text(row[votes_at])}" is not a whole number of votes'
+                normalized(title),
+                title,
+                f"{place}, {text(row[choice_at]) or 'a choice not named'}: "
+                + (f'"{said}" is not a whole number of votes' if said else "no votes given"),
             )
             continue
         if title not in precinct_office:

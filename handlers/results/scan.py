@@ -421,7 +421,8 @@ def answers_from(kinds: Sequence[str], seats: Sequence[str]) -> Answers:
             if into is kind_answers:
                 kind_answers[key] = resolve_kind(value)
             else:
-                if not value.strip().isdigit() or int(value) < 1:
+                digits = value.strip()
+                if not (digits.isascii() and digits.isdigit()) or int(digits) < 1:
                     raise InputError.about(None, f'"{answer}": seats must be a whole number from 1')
                 seat_answers[key] = int(value)
     return Answers(kind_answers, seat_answers)

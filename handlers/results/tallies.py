@@ -109,7 +109,7 @@ def whole_votes(cell: Cell) -> int | None:
     if isinstance(cell, float):
         return int(cell) if cell.is_integer() and cell >= 0 else None
     words = text(cell).replace(",", "")
-    if words.isdigit():
+    if words.isascii() and words.isdigit():  # "²" is a digit to isdigit(), not to int()
         return int(words)
     return None
 

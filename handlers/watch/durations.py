@@ -16,7 +16,7 @@ _UNIT_S: Final = {"s": 1, "m": 60, "h": 3600}
 
 def minimum_every_s() -> int:
     value = os.environ.get(ENV_MIN, "")
-    return int(value) if value.isdigit() else MIN_EVERY_S
+    return int(value) if value.isascii() and value.isdigit() else MIN_EVERY_S
 
 
 def parse_every(text: str) -> int:

@@ -209,6 +209,11 @@ def test_the_history_speaks_when_it_has_nothing_and_refuses_an_unknown_watch(
     assert err == "error: there is no watch 7 (recount watch list)\n"
     status, out, err = recount("stop", "7")
     assert status == 2 and "there is no watch 7 here" in err
+    # "²" is a digit to str.isdigit but no number to int(): asked for, never a crash
+    status, _, err = recount("--history", "²")
+    assert status == 2 and "give a watch's number" in err
+    status, _, err = recount("stop", "²")
+    assert status == 2 and "give a watch's number" in err
 
 
 def test_an_empty_folder_starts_no_watch_and_a_bare_number_is_asked(tmp_path: Path) -> None:

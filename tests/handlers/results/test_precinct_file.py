@@ -22,3 +22,18 @@ def test_the_2022_primary_file() -> None:
     assert all(t.precinct is None for t in house)  # summed over the county's precincts
     committee = [t for t in found.tallies if "PRECINCT COMMITTEE" in t.title]
     assert committee and all(t.precinct for t in committee)  # precinct offices stay apart
+
+
+def test_the_file_saved_as_csv_with_blank_and_short_lines() -> None:
+    data = (
+        b"CountyName,PrecinctName,RaceName,PartyCode,Votes,NameOnBallot\r\n"
+        b"Cascade,P1,SHERIFF,REP,10,Ann\r\n"
+        b"\r\n"  # Excel's blank line
+        b"Cascade,P1,SHERIFF,DEM,8,Bob\r\n"
+        b"Cascade,P2,SHERIFF\r\n"  # cut short: no votes, so a problem, not a crash
+    )
+    tables = read_tables("precincts.csv", data)
+    assert detect(tables) == PRECINCT_FILE
+    found = read("precincts.csv", tables)
+    assert sorted((t.choice, t.votes) for t in found.tallies) == [("Ann", 10), ("Bob", 8)]
+    assert found.problems == {"sheriff": ["Cascade P2, a choice not named: no votes given"]}

@@ -22,6 +22,9 @@ def test_a_titles_identity_ignores_spacing_nbsp_and_case() -> None:
         (1.5, None),
         (True, None),
         ("x", None),
+        ("²", None),  # a digit to str.isdigit, not a number
+        ("١٢", None),  # Arabic-Indic digits: not how a Montana export writes votes
+        ("", None),
     ],
 )
 def test_whole_votes(cell: object, votes: int | None) -> None:

@@ -1,0 +1,153 @@
+"""Whatever a results file holds, the scan answers with a report or one plain error.
+
+Tables in the shape of each of the five formats (and of none), their cells anything a
+workbook or a CSV can give: the scan of them returns a Scan or raises ResultsFileError (the
+one line a clerk is shown), never another exception, which would be a traceback.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from unittest.mock import patch
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from handlers.results import ResultsFileError, ScanOptions, scan
+from handlers.results.tables import Cell, Table
+
+WORDS = st.sampled_from(
+    [
+        "",
+        " ",
+        "TOTALS",
+        "Total",
+        "YES",
+        "NO",
+        "BONDS\nYES",
+        "Precinct",
+        "County",
+        "Democrat",
+        "REP",
+        "NonPart",
+        "P1",
+        "Cascade",
+        "Lewis and Clark",
+        "SHERIFF",
+        "STATE SENATOR DISTRICT 9",
+        "UNITED STATES SENATOR",
+        "SCHOOL TRUSTEE",
+        "Shall Judge Ann Smith be retained",
+        "PRECINCT COMMITTEEMAN - RECOUNT",
+        "1,003",
+        "n/a",
+        "&nbsp;",
+        "county",
+        "3",
+    ]
+)
+CELLS: st.SearchStrategy[Cell] = st.one_of(
+    st.none(),
+    WORDS,
+    st.text(max_size=6),
+    st.integers(-5, 10**7),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.integers(0, 5000).map(float),
+    st.booleans(),
+    st.dates(min_value=date(1990, 1, 1), max_value=date(2030, 1, 1)),
+)
+ROWS = st.lists(st.lists(CELLS, max_size=8), max_size=8)
+BANNER: list[list[Cell]] = [
+    ["2022 General Election Results"],
+    ["State of Montana"],
+    ["Precincts 1 of 2 Reporting"],
+    ["Downloaded at 11/9/2022 1:00:00 AM"],
+    [],
+]
+
+
+@st.composite
+def sos_sheet(draw: st.DrawFn) -> Table:
+    name = draw(st.sampled_from(["SHERIFF 0123", "01602UNITED STATES SENATOR 450", "00588REP X"]))
+    label = draw(st.sampled_from(["Precinct", "County"]))
+    header = [draw(WORDS.filter(bool)), label, *draw(st.lists(CELLS, max_size=4))]
+    return Table(name, [*BANNER, header, *draw(ROWS)])
+
+
+def headed(*columns: str) -> st.SearchStrategy[Table]:
+    """A table whose first row names `columns` (and maybe more), in any order."""
+    return st.builds(
+        lambda order, rows, name: Table(name, [order, *rows]),
+        st.permutations(list(columns)),
+        ROWS,
+        st.sampled_from(["", "Sheet1"]),
+    )
+
+
+TABLES = st.lists(
+    st.one_of(
+        sos_sheet(),
+        headed("CountyName", "PrecinctName", "RaceName", "PartyCode", "Votes", "NameOnBallot"),
+        headed("county", "precinct", "office", "district", "party", "candidate", "votes"),
+        headed("contest", "choice", "votes", "kind", "seats", "party", "county"),
+        headed("race", "candidate", "vote"),
+        st.builds(Table, st.sampled_from(["", "Sheet1"]), ROWS),
+    ),
+    min_size=1,
+    max_size=3,
+)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    files=st.lists(TABLES, min_size=1, max_size=3),
+    election=st.sampled_from([None, "general", "primary"]),
+    complete=st.booleans(),
+)
+def test_the_scan_answers_anything_with_a_report_or_one_plain_error(
+    files: list[list[Table]], election: str | None, complete: bool
+) -> None:
+    by_name = {f"file{i}.xlsx": tables for i, tables in enumerate(files)}
+    named = [(name, name.encode()) for name in by_name]  # distinct bytes: not duplicates
+    options = ScanOptions(
+        today=date(2022, 11, 30),
+        canvass=date(2022, 11, 28),
+        election=election,
+        complete=complete,
+    )
+    with patch("handlers.results.formats.read_tables", side_effect=lambda name, _: by_name[name]):
+        try:
+            scan(named, options)
+        except ResultsFileError as error:
+            assert str(error).strip(), "an error a clerk is shown says something"
+
+
+CSV_LINES = st.lists(
+    st.lists(st.one_of(WORDS, st.text(max_size=5), st.integers(-3, 10**6).map(str)), max_size=8),
+    max_size=8,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    header=st.sampled_from(
+        [
+            "contest,choice,votes",
+            "county,precinct,office,district,party,candidate,votes",
+            "CountyName,PrecinctName,RaceName,PartyCode,Votes,NameOnBallot",
+            "",
+        ]
+    ),
+    lines=CSV_LINES,
+    noise=st.binary(max_size=40),
+    name=st.sampled_from(["x.csv", "x.xlsx", "20161108__mt__general__precinct.csv"]),
+)
+def test_any_bytes_get_a_report_or_one_plain_error(
+    header: str, lines: list[list[str]], noise: bytes, name: str
+) -> None:
+    body = "\n".join([header, *(",".join(line) for line in lines)]).encode()
+    for data in (body, noise, body + noise, b"PK\x03\x04" + noise):
+        try:
+            scan([(name, data)], ScanOptions(today=date(2022, 11, 30), election="general"))
+        except ResultsFileError as error:
+            assert str(error).strip()
