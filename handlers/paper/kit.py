@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 from typing import Any, Final
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import LETTER, landscape
@@ -14,7 +13,6 @@ from reportlab.lib.units import inch
 from reportlab.platypus import (
     Flowable,
     PageBreak,
-    Paragraph,
     SimpleDocTemplate,
     Spacer,
     Table,
@@ -23,7 +21,8 @@ from reportlab.platypus import (
 
 from domain.kinds import KINDS
 from domain.titles import office_kind, question_kind
-from handlers.paper.record import STYLES, Provenance, printable
+from handlers.paper.fonts import cell_fonts, set_for, shown
+from handlers.paper.record import Provenance, paragraph
 from handlers.results.precincts import PrecinctRows
 
 _BLANK: Final = "_" * 30  # a line to sign or write on
@@ -33,10 +32,6 @@ _GRID: Final[list[Any]] = [
     ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
     ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
 ]
-
-
-def _para(text: str, style: str) -> Paragraph:
-    return Paragraph(escape(printable(text)), STYLES[style])
 
 
 def is_school(title: str) -> bool:
@@ -61,8 +56,9 @@ def _certificate(rows: PrecinctRows, school: bool) -> list[Flowable]:
         totals += [f"{v:,}", ""]
     table_rows.append(totals)
     width = (10.0 - 1.6) * inch / max(1, 2 * len(rows.choices))
+    cells = [[shown(c) for c in r] for r in table_rows]
     table = Table(
-        [[printable(c) for c in r] for r in table_rows],
+        cells,
         colWidths=[1.6 * inch] + [width] * (2 * len(rows.choices)),
         repeatRows=1,
     )
@@ -72,6 +68,7 @@ def _certificate(rows: PrecinctRows, school: bool) -> list[Flowable]:
                 *_GRID,
                 ("FONT", (0, -1), (-1, -1), "Helvetica-Bold", 7.5),
                 ("ALIGN", (1, 1), (-1, -1), "RIGHT"),  # votes line up by their last digit
+                *cell_fonts(cells, bold_rows={0, len(cells) - 1}),
             ]
         )
     )
@@ -81,8 +78,8 @@ def _certificate(rows: PrecinctRows, school: bool) -> list[Flowable]:
         else "Attest: ______________________________, election administrator (seal)"
     )
     return [
-        _para(f"Certificate of the recount (13-16-418) — {rows.title}", "headline"),
-        _para(
+        paragraph(f"Certificate of the recount (13-16-418) — {rows.title}", "headline"),
+        paragraph(
             f"We, members of the {board}, certify that we recounted the votes for the office or "
             "question named above in each precinct listed, and that the votes by the recount "
             "are as written below beside the votes by the official canvass.",
@@ -90,49 +87,53 @@ def _certificate(rows: PrecinctRows, school: bool) -> list[Flowable]:
         ),
         table,
         Spacer(1, 14),
-        _para("Board member: ______________________________   Date: ______________", "line"),
+        paragraph("Board member: ______________________________   Date: ______________", "line"),
         Spacer(1, 8),
-        _para("Board member: ______________________________   Date: ______________", "line"),
+        paragraph("Board member: ______________________________   Date: ______________", "line"),
         Spacer(1, 8),
-        _para(attest, "line"),
+        paragraph(attest, "line"),
     ]
 
 
 def _tally_sheet(rows: PrecinctRows, place: str) -> list[Flowable]:
     grid = [["Candidate or choice", "Tally", "Total"]]
-    grid += [[printable(choice), "", ""] for choice in rows.choices]
+    grid += [[shown(choice), "", ""] for choice in rows.choices]
     table = Table(
         grid,
         colWidths=[2.4 * inch, 5.6 * inch, 1.2 * inch],
         rowHeights=[16] + [46] * len(rows.choices),
     )
-    table.setStyle(TableStyle(_GRID))
+    table.setStyle(TableStyle([*_GRID, *cell_fonts(grid, bold_rows={0})]))
     return [
-        _para(f"Tally sheet (13-16-412) — {rows.title}", "headline"),
-        _para(f"Precinct: {place}", "summary"),
+        paragraph(f"Tally sheet (13-16-412) — {rows.title}", "headline"),
+        paragraph(f"Precinct: {place}", "summary"),
         table,
         Spacer(1, 12),
-        _para(f"Tallied by: {_BLANK}   Checked by: {_BLANK}", "line"),
+        paragraph(f"Tallied by: {_BLANK}   Checked by: {_BLANK}", "line"),
     ]
 
 
 def kit_pdf(rows: PrecinctRows, provenance: Provenance) -> bytes:
     """The certificate, then a tally sheet per precinct (US Letter, landscape)."""
-    school = is_school(rows.title)
-    story: list[Flowable] = _certificate(rows, school)
-    for place, _votes in rows.rows:
-        story += [PageBreak(), *_tally_sheet(rows, place)]
-    story += [Spacer(1, 8), _para(f"Made by recount, {provenance.produced_at:%b %d, %Y}.", "small")]
-    out = io.BytesIO()
-    SimpleDocTemplate(
-        out,
-        pagesize=landscape(LETTER),
-        leftMargin=0.5 * inch,
-        rightMargin=0.5 * inch,
-        topMargin=0.5 * inch,
-        bottomMargin=0.5 * inch,
-        title=f"Recount kit: {printable(rows.title)}",
-        author="recount",
-        invariant=1,
-    ).build(story)
-    return out.getvalue()
+    with set_for([rows.title, *rows.choices, *(place for place, _ in rows.rows)]):
+        school = is_school(rows.title)
+        story: list[Flowable] = _certificate(rows, school)
+        for place, _votes in rows.rows:
+            story += [PageBreak(), *_tally_sheet(rows, place)]
+        story += [
+            Spacer(1, 8),
+            paragraph(f"Made by recount, {provenance.produced_at:%b %d, %Y}.", "small"),
+        ]
+        out = io.BytesIO()
+        SimpleDocTemplate(
+            out,
+            pagesize=landscape(LETTER),
+            leftMargin=0.5 * inch,
+            rightMargin=0.5 * inch,
+            topMargin=0.5 * inch,
+            bottomMargin=0.5 * inch,
+            title=f"Recount kit: {shown(rows.title)}",
+            author="recount",
+            invariant=1,
+        ).build(story)
+        return out.getvalue()

@@ -5,20 +5,18 @@ one. Every fact comes from the Verdict and domain.explain, as on the other surfa
 
 from __future__ import annotations
 
-import io
 from typing import Final
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import LETTER
 from reportlab.lib.units import inch
-from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from domain.deadline import long_date
 from domain.explain import explain
 from domain.subsections import Petitioner
 from domain.verdict import Outcome, Verdict
-from handlers.paper.record import STYLES, Provenance, printable
+from handlers.paper.fonts import cell_fonts, set_for
+from handlers.paper.record import Provenance, letter_pdf, paragraph
 
 EXTRA_LINES: Final = 5  # signature lines beyond the minimum: a few are always struck
 DRAFT_NOTE: Final = (
@@ -30,10 +28,6 @@ DRAFT_NOTE: Final = (
 
 class NoPetition(Exception):
     """Nothing to draft for this verdict: the message says why, in plain words."""
-
-
-def _para(text: str, style: str) -> Paragraph:
-    return Paragraph(escape(printable(text)), STYLES[style])
 
 
 def why_no_petition(verdict: Verdict) -> str | None:
@@ -99,62 +93,54 @@ def petition_lines(verdict: Verdict) -> list[str]:
 def petition_pdf(verdict: Verdict, provenance: Provenance) -> bytes:
     """The draft as a PDF. Raises NoPetition where nothing can be filed."""
     lines = petition_lines(verdict)
-    story: list[Flowable] = [
-        _para("Petition for a recount (draft)", "headline"),
-        _para(DRAFT_NOTE, "summary"),
-    ]
-    story += [_para(line, "line") for line in lines]
-    story.append(Spacer(1, 10))
-    rule = verdict.rule
-    if verdict.petitioner is Petitioner.ELECTORS and rule.min_signers is not None:
-        rows = [["", "Printed name", "Residence address", "County", "Signature", "Date"]]
-        rows += [
-            [str(n), "", "", "", "", ""] for n in range(1, rule.min_signers.value + 1 + EXTRA_LINES)
+    with set_for(lines):
+        story: list[Flowable] = [
+            paragraph("Petition for a recount (draft)", "headline"),
+            paragraph(DRAFT_NOTE, "summary"),
         ]
-        table = Table(
-            rows,
-            colWidths=[0.35 * inch, 1.5 * inch, 2.0 * inch, 0.9 * inch, 1.5 * inch, 0.7 * inch],
-            rowHeights=[14] + [22] * (len(rows) - 1),
-            repeatRows=1,
-        )
-        table.setStyle(
-            TableStyle(
-                [
-                    ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8),
-                    ("FONT", (0, 1), (-1, -1), "Helvetica", 8),
-                    ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
-                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ]
+        story += [paragraph(line, "line") for line in lines]
+        story.append(Spacer(1, 10))
+        rule = verdict.rule
+        if verdict.petitioner is Petitioner.ELECTORS and rule.min_signers is not None:
+            rows = [["", "Printed name", "Residence address", "County", "Signature", "Date"]]
+            rows += [
+                [str(n), "", "", "", "", ""]
+                for n in range(1, rule.min_signers.value + 1 + EXTRA_LINES)
+            ]
+            table = Table(
+                rows,
+                colWidths=[0.35 * inch, 1.5 * inch, 2.0 * inch, 0.9 * inch, 1.5 * inch, 0.7 * inch],
+                rowHeights=[14] + [22] * (len(rows) - 1),
+                repeatRows=1,
             )
-        )
-        story.append(table)
-    else:
+            table.setStyle(
+                TableStyle(
+                    [
+                        ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8),
+                        ("FONT", (0, 1), (-1, -1), "Helvetica", 8),
+                        ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
+                        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                        *cell_fonts(rows, bold_rows={0}),
+                    ]
+                )
+            )
+            story.append(table)
+        else:
+            story += [
+                paragraph(
+                    "Signature: ______________________________   Date: ______________", "line"
+                ),
+                Spacer(1, 14),
+                paragraph("Verification", "section"),
+                paragraph(
+                    "State of Montana, County of ______________. Signed and sworn to before me on "
+                    "______________ by the petitioner named above.",
+                    "line",
+                ),
+                paragraph("Notary public: ______________________________   (seal)", "line"),
+            ]
         story += [
-            _para("Signature: ______________________________   Date: ______________", "line"),
-            Spacer(1, 14),
-            _para("Verification", "section"),
-            _para(
-                "State of Montana, County of ______________. Signed and sworn to before me on "
-                "______________ by the petitioner named above.",
-                "line",
-            ),
-            _para("Notary public: ______________________________   (seal)", "line"),
+            Spacer(1, 8),
+            paragraph(f"Drafted by recount, {provenance.produced_at:%b %d, %Y}.", "small"),
         ]
-    story += [
-        Spacer(1, 8),
-        _para(f"Drafted by recount, {provenance.produced_at:%b %d, %Y}.", "small"),
-    ]
-    out = io.BytesIO()
-    document = SimpleDocTemplate(
-        out,
-        pagesize=LETTER,
-        leftMargin=0.7 * inch,
-        rightMargin=0.7 * inch,
-        topMargin=0.6 * inch,
-        bottomMargin=0.6 * inch,
-        title="Petition for a recount (draft)",
-        author="recount",
-        invariant=1,
-    )
-    document.build(story)
-    return out.getvalue()
+        return letter_pdf(story, "Petition for a recount (draft)", side_margin=0.7 * inch)

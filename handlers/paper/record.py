@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Final
+from typing import Any, Final
 from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_LEFT
@@ -22,15 +22,7 @@ from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer
 
 from domain.explain import NOT_LEGAL_ADVICE, explain
 from domain.verdict import Verdict
-
-# What the standard Type 1 fonts cannot show (WinAnsi), as plain words that mean the same.
-_PLAIN: Final = str.maketrans({"≤": "<=", "≥": ">=", "→": "->", "\u2009": " "})
-
-
-def printable(text: str) -> str:
-    """Text the standard fonts show: mapped where they lack a character, never a box."""
-    mapped = text.translate(_PLAIN)
-    return mapped.encode("cp1252", errors="replace").decode("cp1252")
+from handlers.paper.fonts import set_for, shown, style_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,17 +59,16 @@ STYLES: Final = {
 }
 
 
-def _para(text: str, style: str) -> Paragraph:
-    return Paragraph(escape(printable(text)), STYLES[style])
+def paragraph(text: str, style: str, **options: Any) -> Paragraph:
+    """One paragraph of the paper, in a font that prints every character of it (fonts.py)."""
+    return Paragraph(escape(shown(text)), style_for(text, STYLES[style]), **options)
 
 
 def _section(title: str, lines: tuple[str, ...] | list[str]) -> list[Flowable]:
     if not lines:
         return []
-    out: list[Flowable] = [_para(title, "section")]
-    out += [
-        Paragraph(escape(printable(line)), STYLES["line"], bulletText="\u2022") for line in lines
-    ]
+    out: list[Flowable] = [paragraph(title, "section")]
+    out += [paragraph(line, "line", bulletText="\u2022") for line in lines]
     return out
 
 
@@ -116,36 +107,42 @@ def record_lines(verdict: Verdict, provenance: Provenance) -> list[tuple[str, li
 
 def record_pdf(verdict: Verdict, provenance: Provenance) -> bytes:
     """The record as a PDF (US Letter, one page for a verdict of any outcome)."""
-    story: list[Flowable] = []
-    for name, lines in record_lines(verdict, provenance):
-        if name == "headline":
-            story.append(_para(lines[0], "headline"))
-        elif name == "contest":
-            story += [_para(line, "small") for line in lines]
-        elif name == "summary":
-            story += [Spacer(1, 4), _para(lines[0], "summary")]
-        elif name == "The law":
-            citation, *rest = lines
-            story.append(_para(f"{name}: {citation}", "section"))
-            quotes = rest[: len(verdict.quotes)]
-            story += [_para(q, "quote") for q in quotes]
-            story += [_para(line, "small") for line in rest[len(verdict.quotes) :]]
-        elif name == "record":
-            story.append(Spacer(1, 8))
-            story += [_para(line, "small") for line in lines]
-        else:
-            story += _section(name, lines)
+    sections = record_lines(verdict, provenance)
+    with set_for(line for _, lines in sections for line in lines):
+        story: list[Flowable] = []
+        for name, lines in sections:
+            if name == "headline":
+                story.append(paragraph(lines[0], "headline"))
+            elif name == "contest":
+                story += [paragraph(line, "small") for line in lines]
+            elif name == "summary":
+                story += [Spacer(1, 4), paragraph(lines[0], "summary")]
+            elif name == "The law":
+                citation, *rest = lines
+                story.append(paragraph(f"{name}: {citation}", "section"))
+                quotes = rest[: len(verdict.quotes)]
+                story += [paragraph(q, "quote") for q in quotes]
+                story += [paragraph(line, "small") for line in rest[len(verdict.quotes) :]]
+            elif name == "record":
+                story.append(Spacer(1, 8))
+                story += [paragraph(line, "small") for line in lines]
+            else:
+                story += _section(name, lines)
+        return letter_pdf(story, shown(explain(verdict).headline), side_margin=0.8 * inch)
+
+
+def letter_pdf(story: list[Flowable], title: str, side_margin: float) -> bytes:
+    """A US Letter PDF of `story`: the same bytes for the same story."""
     out = io.BytesIO()
-    document = SimpleDocTemplate(
+    SimpleDocTemplate(
         out,
         pagesize=LETTER,
-        leftMargin=0.8 * inch,
-        rightMargin=0.8 * inch,
+        leftMargin=side_margin,
+        rightMargin=side_margin,
         topMargin=0.6 * inch,
         bottomMargin=0.6 * inch,
-        title=printable(explain(verdict).headline),
+        title=title,
         author="recount",
         invariant=1,  # the same bytes for the same input: no creation time, a fixed id
-    )
-    document.build(story)
+    ).build(story)
     return out.getvalue()

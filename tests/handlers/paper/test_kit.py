@@ -14,7 +14,7 @@ import pytest
 from handlers.paper.kit import is_school, kit_pdf
 from handlers.paper.record import Provenance
 from handlers.results import ResultsFileError, ScanOptions, scan
-from handlers.results.precincts import precinct_rows
+from handlers.results.precincts import PrecinctRows, precinct_rows
 
 from ..results.fixtures import COUNTY_WORKBOOKS, LEGISLATIVE, named, need
 
@@ -52,3 +52,18 @@ def test_a_district_workbook_has_no_precincts() -> None:
 def test_a_school_contest_gets_the_school_recount_boards_certificate() -> None:
     assert is_school("ELEMENTARY SCHOOL DISTRICT 7 TRUSTEE")
     assert not is_school("SHERIFF")
+
+
+def test_names_the_standard_fonts_lack_are_printed_as_written() -> None:
+    rows = PrecinctRows(
+        "Lake County SHERIFF",
+        ["Nguyễn Văn A", "Łukasz Nowak"],
+        [("Ałnaqiʔ 1", [12, 10]), ("Polson 2", [3, 4])],
+    )
+    pdf = kit_pdf(rows, AT)
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    pages = [" ".join(p.extract_text().split()) for p in reader.pages]
+    for name in ("Nguyễn Văn A", "Łukasz Nowak", "Ałnaqiʔ 1"):
+        assert name in pages[0]  # the certificate's head and its precinct column
+    assert "Nguyễn Văn A" in pages[1] and "Precinct: Ałnaqiʔ 1" in pages[1]  # its tally sheet
+    assert pdf == kit_pdf(rows, AT)

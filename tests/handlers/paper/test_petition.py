@@ -87,3 +87,8 @@ def test_the_bond_band_draft_says_who_sets_the_bond() -> None:
 def test_nothing_is_drafted_where_nothing_can_be_filed(text: str, why: str) -> None:
     with pytest.raises(NoPetition, match=why):
         petition_pdf(verdict_of(text, TODAY), Provenance(AT))
+
+
+def test_a_petitioner_named_beyond_the_standard_fonts_is_named_as_written() -> None:
+    said = draft('county Smith 1204 "Nguyễn Thị Ánh" 1199 canvass 2026-11-16')
+    assert "Nguyễn Thị Ánh" in said and "Nguy?n" not in said

@@ -9,10 +9,12 @@ from zoneinfo import ZoneInfo
 
 import pypdf
 import pytest
+from pypdf.generic import DictionaryObject
 
 from domain import Outcome
 from domain.explain import explain
-from handlers.paper.record import Provenance, printable, record_lines, record_pdf
+from handlers.paper.fonts import fits, shown
+from handlers.paper.record import Provenance, record_lines, record_pdf
 
 from ...builders import verdict_of
 
@@ -45,7 +47,7 @@ def test_every_outcome_has_its_record_with_the_verdicts_facts(text: str, outcome
     e = explain(v)
     # the same words as the other surfaces: headline, read as, summary, the law
     for line in (e.headline, e.read_as, e.summary, e.citation, e.edition):
-        assert " ".join(printable(line).split()) in said, line
+        assert " ".join(shown(line).split()) in said, line
     for quote in e.quotes:  # the quoted subsection, whole
         assert " ".join(quote.split()) in said
     assert "Produced Wed Nov 18, 2026, 2:05 p.m. MST." in said
@@ -81,8 +83,45 @@ def test_the_same_verdict_and_time_make_the_same_bytes() -> None:
 
 def test_every_character_a_record_prints_is_one_the_fonts_have() -> None:
     # "—", "§", "·", "é" are in the standard fonts' encoding; "≤" is written "<="
-    assert printable("A — § · é ≤ ≥") == "A — § · é <= >="
+    assert shown("A — § · é ≤ ≥") == "A — § · é <= >="
     v = verdict_of("school A 10 B 9 canvass 2026-11-16", TODAY)
     for _, lines in record_lines(v, AT):
         for line in lines:
-            line.replace("≤", "").replace("≥", "").encode("cp1252")  # all have glyphs
+            assert fits(line), line  # the standard fonts alone: no font file read
+
+
+def fonts_of(pdf: bytes) -> set[str]:
+    """The fonts the PDF's words are set in ("DejaVuSans", not its subset's name)."""
+    names: set[str] = set()
+
+    def seen(
+        text: str, cm: object, tm: object, font: DictionaryObject | None, size: object
+    ) -> None:
+        if text.strip() and font is not None:
+            names.add(str(font["/BaseFont"]).lstrip("/").split("+")[-1])
+
+    for page in pypdf.PdfReader(io.BytesIO(pdf)).pages:
+        page.extract_text(visitor_text=seen)
+    return names
+
+
+@pytest.mark.parametrize("name", ["Nguyễn", "Łukasz", "Ałnaqiʔ"])
+def test_a_name_the_standard_fonts_lack_is_printed_as_written(name: str) -> None:
+    assert not fits(name)
+    # the longest record, the bond band's, still one page in DejaVu (text_of checks)
+    text_of(record_pdf(verdict_of(f'house "{name}" 4015 Jones 3985 canvass 2026-11-16', TODAY), AT))
+    v = verdict_of(f'county "{name}" 1204 Jones 1199 canvass 2026-11-16', TODAY)
+    pdf = record_pdf(v, AT)
+    said = text_of(pdf)
+    assert name in said
+    assert name.encode("cp1252", errors="replace").decode("cp1252") not in said  # "Nguy?n"
+    # one typeface on the page (the statute's words keep Times)
+    assert fonts_of(pdf) == {"DejaVuSansCondensed", "DejaVuSansCondensed-Bold", "Times-Roman"}
+    metadata = pypdf.PdfReader(io.BytesIO(pdf)).metadata
+    assert metadata is not None and metadata.title == shown(explain(v).headline)
+    assert pdf == record_pdf(v, AT)  # the same bytes again
+
+
+def test_a_record_of_names_the_standard_fonts_have_embeds_no_font() -> None:
+    v = verdict_of("county José 1204 Zoë 1199 canvass 2026-11-16", TODAY)
+    assert fonts_of(record_pdf(v, AT)) <= {"Helvetica", "Helvetica-Bold", "Times-Roman"}
