@@ -125,3 +125,8 @@ def test_a_name_the_standard_fonts_lack_is_printed_as_written(name: str) -> None
 def test_a_record_of_names_the_standard_fonts_have_embeds_no_font() -> None:
     v = verdict_of("county José 1204 Zoë 1199 canvass 2026-11-16", TODAY)
     assert fonts_of(record_pdf(v, AT)) <= {"Helvetica", "Helvetica-Bold", "Times-Roman"}
+
+
+def test_page_streams_are_stored_compressed_not_spelled_out_in_ascii85() -> None:
+    pdf = record_pdf(verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16", TODAY), AT)
+    assert b"/FlateDecode" in pdf and b"/ASCII85Decode" not in pdf
