@@ -204,8 +204,9 @@ def _usual_sums(
     except TypeError:
         return None
     sums = [int(sum(column)) for column in picked]
-    totals = body[-1]
-    return sums if [totals[col] for col, _, _ in columns] == sums else None
+    said = [body[-1][col] for col, _, _ in columns]
+    # a TOTALS of floats that agree (True == 1 in Python: a bool is no count)
+    return sums if all(type(x) is float for x in said) and said == sums else None
 
 
 def _is_totals(label: str) -> bool:

@@ -159,6 +159,12 @@ def test_the_usual_sheet_is_summed_column_by_column() -> None:
         ),
         # whole numbers written as text or int still count
         ([["", "P1", "1,003", 4], ["", "TOTALS", 1003.0, 4.0]], (1003, 4), []),
+        # a TOTALS cell that is no number, though Python calls True equal to 1
+        (
+            [["", "P1", 1.0, 4.0], ["", "TOTALS", True, 4.0]],
+            (1, 4),
+            ["the TOTALS row says True for ANN; its rows add up to 1"],
+        ),
         # a precinct numbered, not named (a number in the label column)
         ([["", 101.0, 3.0, 4.0], ["", "TOTALS", 3.0, 4.0]], (3, 4), []),
         # an empty cell is no votes
