@@ -9,8 +9,10 @@ Output is the same bytes for the same verdict and time (reportlab's invariant mo
 from __future__ import annotations
 
 import io
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any, Final
 from xml.sax.saxutils import escape
 
@@ -59,9 +61,30 @@ STYLES: Final = {
 }
 
 
+# The record's type size, as a share of STYLES': smaller only where a long record (the bond
+# band's, with names of 60 characters) would run onto a second page.
+_scale: ContextVar[float] = ContextVar("scale", default=1.0)
+_SCALES: Final = (1.0, 0.92, 0.85, 0.78)
+
+
 def paragraph(text: str, style: str, **options: Any) -> Paragraph:
     """One paragraph of the paper, in a font that prints every character of it (fonts.py)."""
-    return Paragraph(escape(shown(text)), style_for(text, STYLES[style]), **options)
+    return Paragraph(escape(shown(text)), style_for(text, _scaled(style, _scale.get())), **options)
+
+
+@cache  # a handful of styles at a handful of sizes
+def _scaled(name: str, scale: float) -> ParagraphStyle:
+    style = STYLES[name]
+    if scale == 1.0:
+        return style
+    return ParagraphStyle(
+        f"{name}-{scale}",
+        parent=style,
+        fontSize=style.fontSize * scale,
+        leading=style.leading * scale,
+        spaceBefore=style.spaceBefore * scale,
+        spaceAfter=style.spaceAfter * scale,
+    )
 
 
 def _section(title: str, lines: tuple[str, ...] | list[str]) -> list[Flowable]:
@@ -106,8 +129,21 @@ def record_lines(verdict: Verdict, provenance: Provenance) -> list[tuple[str, li
 
 
 def record_pdf(verdict: Verdict, provenance: Provenance) -> bytes:
-    """The record as a PDF (US Letter, one page for a verdict of any outcome)."""
+    """The record as a PDF (US Letter, one page for a verdict of any outcome): in its usual
+    type where that fits one page, else in the largest smaller type that does."""
     sections = record_lines(verdict, provenance)
+    for scale in _SCALES:
+        token = _scale.set(scale)
+        try:
+            pdf, pages = _record_pdf(verdict, sections)
+        finally:
+            _scale.reset(token)
+        if pages == 1:
+            break
+    return pdf
+
+
+def _record_pdf(verdict: Verdict, sections: list[tuple[str, list[str]]]) -> tuple[bytes, int]:
     with set_for(line for _, lines in sections for line in lines):
         story: list[Flowable] = []
         for name, lines in sections:
@@ -128,13 +164,18 @@ def record_pdf(verdict: Verdict, provenance: Provenance) -> bytes:
                 story += [paragraph(line, "small") for line in lines]
             else:
                 story += _section(name, lines)
-        return letter_pdf(story, shown(explain(verdict).headline), side_margin=0.8 * inch)
+        return _letter(story, shown(explain(verdict).headline), side_margin=0.8 * inch)
 
 
 def letter_pdf(story: list[Flowable], title: str, side_margin: float) -> bytes:
     """A US Letter PDF of `story`: the same bytes for the same story."""
+    return _letter(story, title, side_margin)[0]
+
+
+def _letter(story: list[Flowable], title: str, side_margin: float) -> tuple[bytes, int]:
+    """The PDF, and how many pages it has."""
     out = io.BytesIO()
-    SimpleDocTemplate(
+    document = SimpleDocTemplate(
         out,
         pagesize=LETTER,
         leftMargin=side_margin,
@@ -144,5 +185,6 @@ def letter_pdf(story: list[Flowable], title: str, side_margin: float) -> bytes:
         title=title,
         author="recount",
         invariant=1,  # the same bytes for the same input: no creation time, a fixed id
-    ).build(story)
-    return out.getvalue()
+    )
+    document.build(story)
+    return out.getvalue(), document.page

@@ -130,3 +130,24 @@ def test_a_record_of_names_the_standard_fonts_have_embeds_no_font() -> None:
 def test_page_streams_are_stored_compressed_not_spelled_out_in_ascii85() -> None:
     pdf = record_pdf(verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16", TODAY), AT)
     assert b"/FlateDecode" in pdf and b"/ASCII85Decode" not in pdf
+
+
+@pytest.mark.parametrize("letter", ["A", "Ł"])
+def test_the_longest_record_with_the_longest_names_is_still_one_page(letter: str) -> None:
+    # the bond band's record, with names of 100 characters (the most a name may have)
+    first, second = letter * 100, "B" * 100
+    v = verdict_of(f'house "{first}" 4015 "{second}" 3985 state canvass 2026-11-16', TODAY)
+    said = text_of(record_pdf(v, AT))  # one page: text_of checks
+    assert first in said.replace(" ", "") and "not legal advice" in said
+
+
+def test_a_record_that_fits_keeps_its_usual_type() -> None:
+    v = verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16", TODAY)
+    sizes: set[float] = set()
+
+    def seen(text: str, _cm: object, _tm: object, _font: object, size: float) -> None:
+        if text.strip():
+            sizes.add(size)
+
+    pypdf.PdfReader(io.BytesIO(record_pdf(v, AT))).pages[0].extract_text(visitor_text=seen)
+    assert max(sizes) == 15  # the headline's usual size
