@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from domain.titles import is_precinct_office
-from handlers.results.tables import Table, text
+from handlers.results.tables import Table, padded, text
 from handlers.results.tallies import (
     FileTallies,
     Tally,
@@ -22,13 +22,13 @@ from handlers.results.tallies import (
 )
 
 PRECINCT_FILE: Final = "sos-precinct-by-precinct"
-_COLUMNS: Final = ("countyname", "precinctname", "racename", "partycode", "votes", "nameonballot")
+COLUMNS: Final = ("countyname", "precinctname", "racename", "partycode", "votes", "nameonballot")
 
 
 def header_of(table: Table) -> tuple[int, dict[str, int]] | None:
     for i, row in enumerate(table.rows[:20]):
         names = {text(c).lower(): j for j, c in enumerate(row)}
-        if all(c in names for c in _COLUMNS):
+        if all(c in names for c in COLUMNS):
             return i, names
     return None
 
@@ -49,13 +49,12 @@ def read(name: str, tables: list[Table]) -> FileTallies:
         result.said(election_in(banner[0]), f'the banner says "{banner[0]}"')
     result.said(election_in(table.name), f'the sheet is named "{table.name}"')
     result.said(election_in_name(name), f'the file is named "{name}"')
-    county_at, precinct_at, race_at, party_at, votes_at, choice_at = (col[c] for c in _COLUMNS)
+    county_at, precinct_at, race_at, party_at, votes_at, choice_at = (col[c] for c in COLUMNS)
     sums: dict[tuple[str, str, str, str | None, str], int] = {}
     precinct_office: dict[str, bool] = {}
     width = max(county_at, precinct_at, race_at, party_at, votes_at, choice_at) + 1
-    for row in table.rows[at + 1 :]:
-        if len(row) < width:  # a short row (a CSV's blank line): its missing cells are empty
-            row = [*row, *(None,) * (width - len(row))]
+    for cells in table.rows[at + 1 :]:
+        row = padded(cells, width)  # a CSV's blank or cut line: its missing cells are empty
         title = text(row[race_at])
         if not title:
             continue

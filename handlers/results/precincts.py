@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from handlers.results import precinct_file, sos_workbooks
-from handlers.results.tables import ResultsFileError, Table, read_tables, text
+from handlers.results.tables import ResultsFileError, Table, padded, read_tables, text
 from handlers.results.tallies import normalized, whole_votes
 
 
@@ -105,11 +105,16 @@ def _from_precinct_file(tables: list[Table], wanted: str) -> list[PrecinctRows]:
     by_place: dict[str, dict[str, int]] = {}
     choices: list[str] = []
     title = ""
-    for row in table.rows[at + 1 :]:
+    width = max(col[c] for c in precinct_file.COLUMNS) + 1
+    for cells in table.rows[at + 1 :]:
+        row = padded(cells, width)  # a CSV's blank or cut line: its missing cells are empty
         race = text(row[col["racename"]])
         if not race or not _matches(race, wanted):
             continue
         title = race
+        votes = whole_votes(row[col["votes"]])
+        if votes is None:
+            continue  # not a count: the scan reports it (precinct_file.read), neither adds it
         place = f"{text(row[col['countyname']])} — {text(row[col['precinctname']])}"
         party = text(row[col["partycode"]])
         # in a primary each party's nomination is its own: the party stays with the name
@@ -117,7 +122,7 @@ def _from_precinct_file(tables: list[Table], wanted: str) -> list[PrecinctRows]:
         if choice not in choices:
             choices.append(choice)
         counts = by_place.setdefault(place, {})
-        counts[choice] = counts.get(choice, 0) + (whole_votes(row[col["votes"]]) or 0)
+        counts[choice] = counts.get(choice, 0) + votes
     if not title:
         return []
     rows = PrecinctRows(title, choices)

@@ -88,6 +88,12 @@ class Table(NamedTuple):  # a NamedTuple: one a sheet, made in a quarter of a da
     rows: Sequence[Row]
 
 
+def padded(row: Row, width: int) -> Row:
+    """The row with at least `width` cells: a short one (a CSV's blank or cut line) gets
+    empty cells for those it lacks."""
+    return row if len(row) >= width else [*row, *(None,) * (width - len(row))]
+
+
 def text(cell: Cell) -> str:
     """A cell as the words it shows: &nbsp; and runs of spaces and newlines made one space."""
     if cell is None:

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from handlers.results import ResultsFileError, ScanOptions, scan
+from handlers.results.precincts import precinct_rows
 from handlers.results.tables import Cell, Table
 
 WORDS = st.sampled_from(
@@ -115,11 +116,22 @@ def test_the_scan_answers_anything_with_a_report_or_one_plain_error(
         election=election,
         complete=complete,
     )
-    with patch("handlers.results.formats.read_tables", side_effect=lambda name, _: by_name[name]):
+
+    def tables(name: str, _: bytes) -> list[Table]:
+        return by_name[name]
+
+    with (
+        patch("handlers.results.formats.read_tables", tables),
+        patch("handlers.results.precincts.read_tables", tables),
+    ):
         try:
             scan(named, options)
         except ResultsFileError as error:
             assert str(error).strip(), "an error a clerk is shown says something"
+        try:  # the recount kit reads the same files
+            precinct_rows(named, "SHERIFF")
+        except ResultsFileError as error:
+            assert str(error).strip()
 
 
 CSV_LINES = st.lists(
@@ -149,5 +161,9 @@ def test_any_bytes_get_a_report_or_one_plain_error(
     for data in (body, noise, body + noise, b"PK\x03\x04" + noise):
         try:
             scan([(name, data)], ScanOptions(today=date(2022, 11, 30), election="general"))
+        except ResultsFileError as error:
+            assert str(error).strip()
+        try:  # the recount kit reads the same files
+            precinct_rows([(name, data)], "SHERIFF")
         except ResultsFileError as error:
             assert str(error).strip()

@@ -13,6 +13,15 @@ RESULTS = SHARED / "fixtures" / "results"
 COUNTY_WORKBOOKS = RESULTS / "sos-county-2022-general"
 LEGISLATIVE = RESULTS / "sos-legislative-2022-general.xlsx"
 PRIMARY_PRECINCTS = RESULTS / "sos-precinct-by-precinct-2022-primary.xlsx"
+# The precinct-by-precinct file as Excel saves it as CSV: a blank line, and a line cut short.
+PRECINCTS_CSV = (
+    b"CountyName,PrecinctName,RaceName,PartyCode,Votes,NameOnBallot\r\n"
+    b"Cascade,P1,SHERIFF,,10,Ann\r\n"
+    b"\r\n"
+    b"Cascade,P1,SHERIFF,,8,Bob\r\n"
+    b"Cascade,P2,SHERIFF\r\n"
+    b"Cascade,P2,SHERIFF,,3,Ann\r\n"
+)
 PRIMARY_2020 = RESULTS / "sos-precinct-by-precinct-2020-primary.xlsx"
 PRIMARY_2016 = RESULTS / "sos-precinct-by-precinct-2016-primary.xlsx"  # no banner
 GENERAL_2020 = RESULTS / "sos-statewide-by-precinct-2020-general.xlsx"  # no banner

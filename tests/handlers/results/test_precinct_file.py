@@ -5,7 +5,7 @@ from __future__ import annotations
 from handlers.results.precinct_file import PRECINCT_FILE, detect, read
 from handlers.results.tables import read_tables
 
-from .fixtures import PRIMARY_PRECINCTS, need
+from .fixtures import PRECINCTS_CSV, PRIMARY_PRECINCTS, need
 
 
 def test_the_2022_primary_file() -> None:
@@ -25,15 +25,9 @@ def test_the_2022_primary_file() -> None:
 
 
 def test_the_file_saved_as_csv_with_blank_and_short_lines() -> None:
-    data = (
-        b"CountyName,PrecinctName,RaceName,PartyCode,Votes,NameOnBallot\r\n"
-        b"Cascade,P1,SHERIFF,REP,10,Ann\r\n"
-        b"\r\n"  # Excel's blank line
-        b"Cascade,P1,SHERIFF,DEM,8,Bob\r\n"
-        b"Cascade,P2,SHERIFF\r\n"  # cut short: no votes, so a problem, not a crash
-    )
-    tables = read_tables("precincts.csv", data)
+    tables = read_tables("precincts.csv", PRECINCTS_CSV)
     assert detect(tables) == PRECINCT_FILE
     found = read("precincts.csv", tables)
-    assert sorted((t.choice, t.votes) for t in found.tallies) == [("Ann", 10), ("Bob", 8)]
+    assert sorted((t.choice, t.votes) for t in found.tallies) == [("Ann", 13), ("Bob", 8)]
+    # the line cut short: no votes, so a problem, not a crash
     assert found.problems == {"sheriff": ["Cascade P2, a choice not named: no votes given"]}
