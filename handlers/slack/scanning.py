@@ -155,7 +155,9 @@ def run_scan(
     client.files_upload_v2(
         channel=to.channel,
         thread_ts=to.thread_ts,
-        content=scan_csv(result),
+        # with the UTF-8 byte order mark: Excel, which clerks open it in, reads a CSV without
+        # one in the Windows code page, and "José" would show as "JosÃ©"
+        content=scan_csv(result).encode("utf-8-sig"),
         filename=CSV_NAME,
         title="Recount scan: every contest",
     )

@@ -44,7 +44,8 @@ def test_a_file_dropped_in_a_dm_is_scanned_in_its_thread(
     assert "County attorney" in text and '"Recount available"' in text  # a table row
     (complete,) = fake.to("files.completeUploadExternal")
     assert (complete.body["channel_id"], complete.body["thread_ts"]) == (DM, TS)
-    assert fake.uploads[0].decode().startswith("title,kind,subsection")
+    # UTF-8 with its byte order mark, so Excel reads the names as written
+    assert fake.uploads[0].startswith(b"\xef\xbb\xbftitle,kind,subsection")
 
 
 def test_a_real_workbook(app: App, fake: FakeSlack, after_ack: AfterAck) -> None:
@@ -233,3 +234,15 @@ def test_the_56_county_workbooks_in_one_zip_post_a_table_with_the_work_a_click_a
     (opened,) = fake.to("views.open")
     shown = json.dumps(opened.body["view"])
     assert "SANDRA MERCHANT 14,331" in shown and "13-16-201(1)" in shown
+
+
+def test_the_attached_csv_opens_in_excel_with_its_names_as_written(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    table = "contest,choice,votes\nSheriff,José Núñez,1204\nSheriff,Nguyễn,1199\n".encode()
+    fake.files["F0TABLE"] = ("results.csv", table)
+    send(app, dropped())
+    assert after_ack.drain(timeout=10)
+    (csv_file,) = fake.uploads
+    assert csv_file.startswith(b"\xef\xbb\xbf")  # the mark Excel reads UTF-8 by
+    assert "José Núñez" in csv_file.decode("utf-8-sig") and "Nguyễn" in csv_file.decode("utf-8-sig")
