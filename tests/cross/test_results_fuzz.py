@@ -10,12 +10,15 @@ from __future__ import annotations
 from datetime import date
 from unittest.mock import patch
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from handlers.results import ResultsFileError, ScanOptions, scan
 from handlers.results.precincts import precinct_rows
 from handlers.results.tables import Cell, Table
+
+pytestmark = pytest.mark.slow  # the fuzz: `make test` runs it, `make quick` leaves it out
 
 WORDS = st.sampled_from(
     [
