@@ -2,9 +2,10 @@
 
 The PDF standard fonts (Helvetica, Times) need no file and print every character of
 Windows-1252, which holds most names on a Montana ballot. A line holding any other character
-(a name such as "Nguyễn" or "Łukasz", a Salish "ʔ") is set in DejaVu Sans instead, so a name
-is printed as it is written and as Slack and the JSON show it, never with a "?" for a letter
-the standard fonts lack. One typeface to a page: a document with any such line is set in
+(a name such as "Nguyễn" or "Łukasz", a Salish "ʔ") is set in DejaVu Sans Condensed instead
+(DejaVu Sans is too wide: the bond band's record ran onto a second page), so a name is printed
+as it is written and as Slack and the JSON show it, never with a "?" for a letter the
+standard fonts lack. One typeface to a page: a document with any such line is set in
 DejaVu throughout (`set_for`), the statute's quoted words aside. DejaVu (the Bitstream Vera
 licence: fonts/LICENSE) is read only when such a document comes, and a PDF embeds only the
 glyphs it uses.
