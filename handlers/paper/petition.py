@@ -12,6 +12,7 @@ from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from domain.deadline import long_date
+from domain.drafting import why_no_petition
 from domain.explain import explain
 from domain.subsections import Petitioner
 from domain.verdict import Outcome, Verdict
@@ -28,21 +29,6 @@ DRAFT_NOTE: Final = (
 
 class NoPetition(Exception):
     """Nothing to draft for this verdict: the message says why, in plain words."""
-
-
-def why_no_petition(verdict: Verdict) -> str | None:
-    """Why nothing is drafted (a tie, a margin too large, a board that requires, a window
-    closed), or None where a petition can be filed."""
-    match verdict.outcome:
-        case Outcome.TIE:
-            return "a tie is recounted as if a petition had been filed: no petition is needed"
-        case Outcome.NOT_AVAILABLE:
-            return "the margin is too large: nothing can be petitioned under 13-16-201"
-        case Outcome.DEADLINE_PASSED:
-            return "the last day to file has passed: there is nothing to file"
-        case Outcome.CANVASS_BOARD if not verdict.to_file:
-            return "under the law in force the canvass board requires a recount: no petition"
-    return None if verdict.to_file else "there is nothing to file for this verdict"
 
 
 def petition_lines(verdict: Verdict) -> list[str]:

@@ -14,8 +14,6 @@ from slack_sdk.errors import SlackApiError, SlackClientError
 
 from domain import InputError, check
 from domain.explain import explain
-from handlers.paper.petition import NoPetition, petition_pdf
-from handlers.paper.record import Provenance, record_pdf
 from handlers.slack.blocks.text import is_channel_id
 from handlers.slack.blocks.verdict import PETITION_ACTION_ID, RECORD_ACTION_ID
 from handlers.slack.form_state import saved_check
@@ -54,6 +52,10 @@ def register(app: App, services: Services) -> None:
                 request_id=request_id_of(context),
             )
             return
+        # reportlab loads at the first print, not at the bot's start-up (about 70 ms of it)
+        from handlers.paper.petition import NoPetition, petition_pdf
+        from handlers.paper.record import Provenance, record_pdf
+
         who = text_at(body, "user", "name") or text_at(body, "user", "username")
         asked_by = who or text_at(body, "user", "id")
         provenance = Provenance(services.now(), asked_by=asked_by)

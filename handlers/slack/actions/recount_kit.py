@@ -10,8 +10,6 @@ from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
 
-from handlers.paper.kit import kit_pdf
-from handlers.paper.record import Provenance
 from handlers.results.precincts import precinct_rows
 from handlers.results.tables import ResultsFileError
 from handlers.slack.blocks.scan import KIT_ACTION_ID
@@ -51,6 +49,10 @@ def register(app: App, services: Services) -> None:
             except ResultsFileError as error:
                 respond(response_type="ephemeral", replace_original=False, text=str(error))
                 return
+            # reportlab loads at the first kit, not at the bot's start-up (about 70 ms of it)
+            from handlers.paper.kit import kit_pdf
+            from handlers.paper.record import Provenance
+
             pdf = kit_pdf(rows, Provenance(services.now()))
             try:
                 client.files_upload_v2(

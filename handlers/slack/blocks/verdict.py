@@ -18,9 +18,9 @@ from typing import Any, Final
 from slack_sdk.models.blocks import MarkdownTextObject, SectionBlock
 
 from domain import Outcome, Verdict
+from domain.drafting import why_no_petition
 from domain.explain import Explanation, explain
 from domain.verdict_json import verdict_json
-from handlers.paper.petition import why_no_petition
 from handlers.slack.blocks.text import SECTION_LIMIT, clip, escape, escape_mrkdwn, mention, mrkdwn
 from handlers.slack.blocks.work import work_action
 from handlers.syntax import COMMAND
