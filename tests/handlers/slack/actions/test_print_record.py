@@ -20,8 +20,10 @@ from ....slack_helpers import CHANNEL, USER, dispatch
 VERDICT_TS = "1700000000.000100"
 
 
-def clicked(fake: FakeSlack) -> dict[str, Any]:
-    message = verdict_message(verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16"))
+def clicked(
+    fake: FakeSlack, text: str = "county Smith 1204 Jones 1199 canvass 2026-11-16"
+) -> dict[str, Any]:
+    message = verdict_message(verdict_of(text))
     (actions,) = [b for b in message.blocks if b["type"] == "actions"]
     (button,) = [e for e in actions["elements"] if e["action_id"] == RECORD_ACTION_ID]
     return {
@@ -74,3 +76,13 @@ def test_the_petition_draft_is_uploaded_into_the_verdicts_thread(
     assert (complete.body["channel_id"], complete.body["thread_ts"]) == (CHANNEL, VERDICT_TS)
     text = pypdf.PdfReader(io.BytesIO(fake.uploads[0])).pages[0].extract_text()
     assert "Petition for a recount (draft)" in text and "To the election administrator." in text
+
+
+def test_a_name_the_standard_fonts_lack_is_printed_as_slack_shows_it(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    click = clicked(fake, 'county "Nguyễn Thị Ánh" 1204 Jones 1199 canvass 2026-11-16')
+    assert dispatch(app, payload_body(click)).status == 200
+    assert after_ack.drain(timeout=10)
+    said = pypdf.PdfReader(io.BytesIO(fake.uploads[0])).pages[0].extract_text()
+    assert "Nguyễn Thị Ánh 1,204 (won)" in " ".join(said.split())
