@@ -86,7 +86,7 @@ column (zip, then one type-and-value pass over its cells), a sheet's header read
 each of the 1,001 sheets, 8 ms gathering, merging and settling 613 contests, 10 ms for the
 252 checks. This machine's speed drifts by half from minute to minute, and the Python side
 more than calamine's: across runs the figure was 1.75-1.97x; the first scan in a fresh
-process, whose caches of titles and headers are empty, 1.9-2.3x.
+process, whose caches of titles and headers are empty, 1.9-2.4x.
 """
 GOALS = {"cpu": 1.5, "p99": 1.5, "startup": 2.0, "checks": 50_000}
 OUT = ROOT / "bench" / "out"
