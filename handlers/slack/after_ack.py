@@ -38,6 +38,16 @@ class AfterAck:
         future.add_done_callback(self._forget)
         return future
 
+    def tell(
+        self, respond: Callable[..., object], text: str, *, body: dict[str, Any], request_id: str
+    ) -> None:
+        """Says `text` to the one who clicked, privately, once Slack has its acknowledgement."""
+        self.run(
+            lambda: respond(response_type="ephemeral", replace_original=False, text=text),
+            body=body,
+            request_id=request_id,
+        )
+
     def _forget(self, future: Future[None]) -> None:
         with self._lock:
             self._pending.discard(future)

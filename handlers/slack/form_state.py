@@ -19,10 +19,13 @@ from domain import (
     InputField,
     Problem,
     ValueType,
+    Verdict,
     build_check,
+    check,
     resolve_kind,
 )
 from handlers.slack.blocks.check_form import KIND_ACTION_ID, KIND_BLOCK, VALUE_ACTION_ID
+from handlers.slack.payload import text_at
 from handlers.syntax import parse_number, read_candidate_line
 
 # Every field the form can show, but the kind (its own select).
@@ -144,6 +147,12 @@ def saved_check(value: str) -> CheckInput:
         else:
             fields[key] = saved
     return build_check(kind, fields)
+
+
+def clicked_verdict(body: Mapping[str, Any], today: date) -> Verdict:
+    """The verdict of the check a clicked button carries (its value), decided on `today`.
+    Raises InputError when the inputs cannot be read or no longer make a check."""
+    return check(saved_check(text_at(body, "actions", 0, "value") or ""), today)
 
 
 def saved_fields(value: str) -> tuple[ContestKind, dict[str, Any]]:

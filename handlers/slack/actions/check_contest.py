@@ -8,7 +8,7 @@ from typing import Any
 from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 
-from domain import InputError, check
+from domain import InputError
 from domain.readings import RETENTION
 from handlers.results.contests import reading_line
 from handlers.slack.blocks.scan import (
@@ -17,7 +17,7 @@ from handlers.slack.blocks.scan import (
 )
 from handlers.slack.blocks.text import is_channel_id, is_user_id
 from handlers.slack.blocks.verdict import verdict_message
-from handlers.slack.form_state import saved_check
+from handlers.slack.form_state import clicked_verdict
 from handlers.slack.metadata import signed_inputs
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import mapping_at, text_at
@@ -41,9 +41,7 @@ def register(app: App, services: Services) -> None:
         if not (is_channel_id(channel) and isinstance(thread, str)):
             return
         try:
-            verdict = check(
-                saved_check(text_at(body, "actions", 0, "value") or ""), services.today()
-            )
+            verdict = clicked_verdict(body, services.today())
         except InputError as error:
             log.warning("scan Check button with inputs that do not check")  # never the inputs
             respond(response_type="ephemeral", replace_original=False, text=error.message)

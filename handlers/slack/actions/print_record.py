@@ -12,11 +12,11 @@ from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
 
-from domain import InputError, check
+from domain import InputError
 from domain.explain import explain
 from handlers.slack.blocks.text import is_channel_id
 from handlers.slack.blocks.verdict import PETITION_ACTION_ID, RECORD_ACTION_ID
-from handlers.slack.form_state import saved_check
+from handlers.slack.form_state import clicked_verdict
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import mapping_at, text_at
 from handlers.slack.services import Services
@@ -41,15 +41,10 @@ def register(app: App, services: Services) -> None:
         if not (is_channel_id(channel) and isinstance(thread, str)):
             return
         try:
-            verdict = check(
-                saved_check(text_at(body, "actions", 0, "value") or ""), services.today()
-            )
+            verdict = clicked_verdict(body, services.today())
         except InputError as error:
-            why = error.message
-            services.after_ack.run(
-                lambda: respond(response_type="ephemeral", replace_original=False, text=why),
-                body=body,
-                request_id=request_id_of(context),
+            services.after_ack.tell(
+                respond, error.message, body=body, request_id=request_id_of(context)
             )
             return
         # reportlab loads at the first print, not at the bot's start-up (about 70 ms of it)
@@ -63,9 +58,9 @@ def register(app: App, services: Services) -> None:
             try:
                 pdf = petition_pdf(verdict, provenance)
             except NoPetition as nothing:  # the verdict changed since (a day passed)
-                why = f"No petition drafted: {nothing}."
-                services.after_ack.run(
-                    lambda: respond(response_type="ephemeral", replace_original=False, text=why),
+                services.after_ack.tell(
+                    respond,
+                    f"No petition drafted: {nothing}.",
                     body=body,
                     request_id=request_id_of(context),
                 )

@@ -10,11 +10,11 @@ from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
 
-from domain import InputError, check
+from domain import InputError
 from domain.readings import RETENTION
 from handlers.results.contests import reading_line
 from handlers.slack.blocks.work import WORK_ACTION_ID, WORK_RETENTION_ACTION_ID, work_view
-from handlers.slack.form_state import saved_check
+from handlers.slack.form_state import clicked_verdict
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import text_at
 from handlers.slack.services import Services
@@ -31,18 +31,14 @@ def register(app: App, services: Services) -> None:
         ack()
         trigger = text_at(body, "trigger_id")
         try:
-            saved = saved_check(text_at(body, "actions", 0, "value") or "")
-            retention = text_at(body, "actions", 0, "action_id") == WORK_RETENTION_ACTION_ID
-            readings = (reading_line(RETENTION),) if retention else ()
-            view = work_view(check(saved, services.today()), readings)
+            verdict = clicked_verdict(body, services.today())
         except InputError as error:
-            why = error.message
-            services.after_ack.run(
-                lambda: respond(response_type="ephemeral", replace_original=False, text=why),
-                body=body,
-                request_id=request_id_of(context),
+            services.after_ack.tell(
+                respond, error.message, body=body, request_id=request_id_of(context)
             )
             return
+        retention = text_at(body, "actions", 0, "action_id") == WORK_RETENTION_ACTION_ID
+        view = work_view(verdict, (reading_line(RETENTION),) if retention else ())
         if not isinstance(trigger, str):
             return
         try:

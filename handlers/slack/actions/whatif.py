@@ -35,12 +35,9 @@ def register(app: App, services: Services) -> None:
             saved_check(value)  # a date out of range, or inputs that no longer check: say so
         except InputError as error:
             ack()
-            why = error.message  # `error` is gone when the except block ends
             if text_at(body, "response_url"):  # say why privately, after the ack
-                services.after_ack.run(
-                    lambda: respond(response_type="ephemeral", replace_original=False, text=why),
-                    body=body,
-                    request_id=request_id_of(context),
+                services.after_ack.tell(
+                    respond, error.message, body=body, request_id=request_id_of(context)
                 )
             else:
                 log.info("what-if button with inputs that do not check")  # never the inputs

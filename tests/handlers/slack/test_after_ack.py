@@ -41,3 +41,14 @@ def test_a_failure_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> No
     assert reported == [("RuntimeError", "r2")]
     assert pool.drain(timeout=5)
     pool.shutdown()
+
+
+def test_tell_says_it_privately_after_the_ack() -> None:
+    after_ack = AfterAck(workers=1)
+    said: list[dict[str, object]] = []
+    after_ack.tell(lambda **kwargs: said.append(kwargs), "no such check", body={}, request_id="r")
+    assert after_ack.drain(timeout=5)
+    assert said == [
+        {"response_type": "ephemeral", "replace_original": False, "text": "no such check"}
+    ]
+    after_ack.shutdown()

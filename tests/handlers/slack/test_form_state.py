@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 
 from domain import BallotQuestion, CandidateRace, InputError
+from handlers.slack.blocks.verdict import saved_inputs
 from handlers.slack.form_state import (
+    clicked_verdict,
     errors_by_block,
     read_form,
     saved_fields,
@@ -16,6 +18,7 @@ from handlers.slack.form_state import (
     text_values,
 )
 
+from ...builders import verdict_of
 from ...slack_helpers import state
 
 
@@ -93,3 +96,19 @@ def test_saved_fields() -> None:
     for bad in ("", "[]", '{"seats":3}', '{"kind":"nope"}'):
         with pytest.raises(InputError, match="could not be read back"):
             saved_fields(bad)
+
+
+def test_a_clicked_button_gives_back_its_verdict_or_says_why_not() -> None:
+    today = date(2026, 11, 18)
+    posted = verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16", today)
+    body: dict[str, Any] = {"actions": [{"value": saved_inputs(posted)}]}
+    again = clicked_verdict(body, today)
+    assert (again.outcome, again.margin) == (posted.outcome, posted.margin)
+    broken_bodies: list[dict[str, Any]] = [
+        {"actions": [{"value": "{not json"}]},
+        {"actions": []},
+        {},
+    ]
+    for broken in broken_bodies:
+        with pytest.raises(InputError):
+            clicked_verdict(broken, today)
