@@ -92,8 +92,14 @@ def submit(
 
 
 def button_payload(
-    value: str, *, thread_ts: str | None = None, response_url: str = ""
+    value: str,
+    *,
+    action_id: str = "adjust_recheck",
+    channel: str = CHANNEL,
+    thread_ts: str | None = None,
+    response_url: str = "",
 ) -> dict[str, Any]:
+    """A click on a button of the bot's message in `channel` (in `thread_ts`, where given)."""
     message: dict[str, Any] = {"ts": "1700000000.000100", "type": "message"}
     if thread_ts:
         message["thread_ts"] = thread_ts
@@ -102,15 +108,15 @@ def button_payload(
         "team": {"id": "T0MONTANA"},
         "user": {"id": USER},
         "api_app_id": "A0RECOUNT",
-        "channel": {"id": CHANNEL},
-        "container": {"type": "message", "channel_id": CHANNEL, "message_ts": message["ts"]},
+        "channel": {"id": channel},
+        "container": {"type": "message", "channel_id": channel, "message_ts": message["ts"]},
         "message": message,
         "response_url": response_url,
         "trigger_id": "1337.44.ijkl",
         "actions": [
             {
                 "type": "button",
-                "action_id": "adjust_recheck",
+                "action_id": action_id,
                 "block_id": "verdict_actions",
                 "value": value,
             }

@@ -17,7 +17,7 @@ from ....handlers.slack.scan_payloads import (
     dropped,
     send,
 )
-from ....slack_helpers import USER, block_texts, dispatch
+from ....slack_helpers import USER, block_texts, button_payload, dispatch
 
 
 def test_the_check_button_posts_the_single_race_verdict(
@@ -28,17 +28,7 @@ def test_the_check_button_posts_the_single_race_verdict(
     assert after_ack.drain(timeout=10)
     blocks = blocks_of(fake.to("chat.update")[0].body)
     (button,) = buttons_of(blocks, CHECK_ACTION_ID)
-    payload = {
-        "type": "block_actions",
-        "team": {"id": "T0MONTANA"},
-        "user": {"id": USER},
-        "api_app_id": "A0RECOUNT",
-        "channel": {"id": DM},
-        "container": {"type": "message", "channel_id": DM, "message_ts": "1700000000.000100"},
-        "message": {"ts": "1700000000.000100", "thread_ts": TS},
-        "trigger_id": "1.2.3",
-        "actions": [{"type": "button", "action_id": CHECK_ACTION_ID, "value": button["value"]}],
-    }
+    payload = button_payload(button["value"], action_id=CHECK_ACTION_ID, channel=DM, thread_ts=TS)
     assert dispatch(app, payload_body(payload)).status == 200
     assert after_ack.drain(timeout=10)
     verdict = fake.to("chat.postMessage")[-1]

@@ -14,25 +14,20 @@ from handlers.slack.blocks.scan import KIT_ACTION_ID
 
 from ....fake_slack import FakeSlack, payload_body
 from ....handlers.slack.scan_payloads import DM, TS, blocks_of, dropped, send
-from ....slack_helpers import USER, dispatch
+from ....slack_helpers import button_payload, dispatch
 from ...results.fixtures import COUNTY_WORKBOOKS, need
 
 CASCADE = "CTYALL Results(7).xlsx"
 
 
 def clicked(fake: FakeSlack, value: str) -> dict[str, Any]:
-    return {
-        "type": "block_actions",
-        "team": {"id": "T0MONTANA"},
-        "user": {"id": USER},
-        "api_app_id": "A0RECOUNT",
-        "channel": {"id": DM},
-        "container": {"type": "message", "channel_id": DM, "message_ts": "1700000000.000100"},
-        "message": {"ts": "1700000000.000100", "thread_ts": TS},
-        "response_url": fake.response_url("kit"),
-        "trigger_id": "1.2.3",
-        "actions": [{"type": "button", "action_id": KIT_ACTION_ID, "value": value}],
-    }
+    return button_payload(
+        value,
+        action_id=KIT_ACTION_ID,
+        channel=DM,
+        thread_ts=TS,
+        response_url=fake.response_url("kit"),
+    )
 
 
 def test_the_kit_button_uploads_the_kit_into_the_scans_thread(

@@ -13,27 +13,20 @@ from handlers.slack.metadata import NOT_VERIFIED
 
 from ....fake_slack import FakeSlack, payload_body
 from ....handlers.slack.scan_payloads import DM, TS, blocks_of, dropped, send
-from ....slack_helpers import USER, block_texts, dispatch
+from ....slack_helpers import USER, block_texts, button_payload, dispatch
 
 # A typed table with parties: primary or general changes the verdict (the parties merge).
 PARTIES = b"contest,choice,votes,party\nGovernor,A,100,REP\nGovernor,B,99,DEM\n"
 
 
 def clicked(fake: FakeSlack, value: str, election: str) -> dict[str, Any]:
-    return {
-        "type": "block_actions",
-        "team": {"id": "T0MONTANA"},
-        "user": {"id": USER},
-        "api_app_id": "A0RECOUNT",
-        "channel": {"id": DM},
-        "container": {"type": "message", "channel_id": DM, "message_ts": "1700000000.000100"},
-        "message": {"ts": "1700000000.000100", "thread_ts": TS},
-        "response_url": fake.response_url("election"),
-        "trigger_id": "1.2.3",
-        "actions": [
-            {"type": "button", "action_id": f"{ELECTION_ACTION_ID}_{election}", "value": value}
-        ],
-    }
+    return button_payload(
+        value,
+        action_id=f"{ELECTION_ACTION_ID}_{election}",
+        channel=DM,
+        thread_ts=TS,
+        response_url=fake.response_url("election"),
+    )
 
 
 def test_the_scan_asks_and_the_answer_scans_again(
