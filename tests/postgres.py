@@ -52,8 +52,13 @@ def cluster_not_started() -> Iterator[tuple[str, Callable[[], None]]]:
     function that starts it. Stopped and removed at the end."""
     initdb, pg_ctl = _program("initdb"), _program("pg_ctl")
     if initdb is None or pg_ctl is None:
-        pytest.skip("PostgreSQL's server programs (initdb, pg_ctl) are not installed here")
-    folder = Path(tempfile.mkdtemp(prefix="recount-postgres-later-"))
+        pytest.skip(
+            "PostgreSQL's server programs (initdb, pg_ctl) are not installed here: the "
+            "PostgreSQL tests are skipped (SQLite ran them)"
+        )
+    # Not under pytest's own temporary folders: they are private to this user, and the server
+    # may run as `postgres`.
+    folder = Path(tempfile.mkdtemp(prefix="recount-postgres-"))
     folder.chmod(0o777)
     as_user = _as_server_user(folder)
     data, log = folder / "data", folder / "server.log"
@@ -84,37 +89,9 @@ def cluster_not_started() -> Iterator[tuple[str, Callable[[], None]]]:
 @pytest.fixture(scope="session")
 def postgres_cluster() -> Iterator[str]:
     """The base URL (no database) of a PostgreSQL server started for this test run."""
-    initdb, pg_ctl = _program("initdb"), _program("pg_ctl")
-    if initdb is None or pg_ctl is None:
-        pytest.skip(
-            "PostgreSQL's server programs (initdb, pg_ctl) are not installed here: the "
-            "PostgreSQL tests are skipped (SQLite ran them)"
-        )
-    # Not under pytest's own temporary folders: they are private to this user, and the server
-    # may run as `postgres`.
-    folder = Path(tempfile.mkdtemp(prefix="recount-postgres-"))
-    folder.chmod(0o777)
-    as_user = _as_server_user(folder)
-    data, log = folder / "data", folder / "server.log"
-    subprocess.run(
-        [*as_user, initdb, "-D", str(data), "-A", "trust", "-U", "recount", "--no-sync"],
-        check=True,
-        capture_output=True,
-    )
-    port = free_port()
-    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
-    subprocess.run(
-        [*as_user, pg_ctl, "-D", str(data), "-o", options, "-l", str(log), "-w", "start"],
-        check=True,
-        capture_output=True,
-    )
-    try:
-        yield f"postgresql+psycopg://recount@127.0.0.1:{port}"
-    finally:
-        subprocess.run(
-            [*as_user, pg_ctl, "-D", str(data), "-m", "immediate", "stop"], capture_output=True
-        )
-        shutil.rmtree(folder, ignore_errors=True)
+    with cluster_not_started() as (url, start):
+        start()
+        yield url.removesuffix("/postgres")
 
 
 def fresh_database(cluster: str) -> str:
