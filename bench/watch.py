@@ -36,24 +36,26 @@ def _median_pair(a: Callable[[], object], b: Callable[[], object]) -> tuple[floa
 
 
 def report() -> list[str]:
+    from bot.net.fetch import Policy, UrlFetcher
     from bot.store.database import open_database
     from bot.store.queries import Store
     from domain.changes import compare
     from handlers.results import ScanOptions, scan
     from handlers.results.compare import readings_of
     from handlers.watch.records import Place, WatchSpec
-    from handlers.watch.rounds import run_round
+    from handlers.watch.service import WatchService
 
     paths = sorted(WORKBOOKS.glob("*.xlsx"))
     with tempfile.TemporaryDirectory() as folder:
         store = Store(open_database(f"sqlite:///{folder}/bench.db"))
         spec = WatchSpec(Place.cli(), (str(WORKBOOKS),), {"canvass": "2022-11-28"}, 300)
-        watch = store.watch_for(spec, None)
+        service = WatchService(store, UrlFetcher(Policy.command_line()))
+        watch = service.open(spec, None).watch
         today = date(2022, 11, 30)
-        run_round(store, watch.id, spec, today)  # the first reading: a scan
+        service.round(watch, today)  # the first reading: a scan
 
         def unchanged_round() -> None:
-            result = run_round(store, watch.id, spec, today)
+            result = service.round(watch, today).result
             assert result.scanned is None  # nothing changed: no scan
 
         def stat_all() -> None:

@@ -6,10 +6,34 @@ import argparse
 
 from bot.terminal import today_argument
 
+EPILOG = """\
+other commands:
+  recount watch list        this machine's watches: running (and how often), read a
+                            round at a time with --once, or stopped; when each was last read
+  recount watch stop N      stops watch N (a running one stops after its round)
+  recount watch --history   every change found, oldest first (--history N: of watch N)
+
+URLs: any public http:// or https:// address, read with the bot's fetcher, its size and time
+limits and conditional requests. A loopback or private address is read only when you say so: name it
+in the URL itself (http://127.0.0.1:8080/results.csv, http://localhost/...), or list the host
+in RECOUNT_WATCH_HOSTS (a name that resolves inside your network). A redirect to such an
+address is refused. A results page of the Secretary of State's site is read race by race from
+its results service.
+
+exit status: 0 done (or stopped with Ctrl-C); 1 --once could not read a source, so nothing
+was compared (each named, with why); 2 a bad option, a missing file, a refused URL or a
+database that cannot be opened.
+"""
+
 
 def add_watch_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = EPILOG
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument(
-        "sources", nargs="*", metavar="SOURCE", help="results files, folders, or URLs"
+        "sources",
+        nargs="*",
+        metavar="SOURCE",
+        help="results files, folders, or URLs (or: list, stop N)",
     )
     parser.add_argument("--every", default="5m", metavar="DURATION", help="90s, 5m, 1h (5m)")
     parser.add_argument("--once", action="store_true", help="one round, then exit")

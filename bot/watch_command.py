@@ -4,24 +4,32 @@ The first round of a new watch prints the scan's report; later rounds print only
 (or one line when a changed source moved no contest). `--once` runs one round; the same
 command run again continues the same watch from its last stored reading. SIGINT and SIGTERM
 finish the round and exit 0. Exit 2 with one line: a missing file or folder, a bad URL, a
-database that cannot be opened.
+database that cannot be opened. Exit 1 from `--once` when a source could not be read (so
+nothing was compared), naming each and why.
+
+The sequence (start or continue, settings, round, told, next) is handlers.watch.service's,
+the same Slack runs; this module only prints what it returns.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import platform
 import signal
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from types import FrameType
 from typing import Any, Final, TextIO
 
 from bot.clock import montana_today
+from bot.net.fetch import Policy, UrlFetcher
+from bot.settings import Settings
 from bot.store.database import DatabaseError, database_url, open_database
 from bot.store.database import shown as shown_database
 from bot.store.queries import Store
@@ -33,19 +41,19 @@ from handlers.results.compare import change_line
 from handlers.results.report import change_lines, plural
 from handlers.syntax import parse_date
 from handlers.watch.durations import parse_every, shown
+from handlers.watch.ports import FetchRefused
 from handlers.watch.records import (
     Place,
     RoundResult,
     StoredChange,
     WatchSpec,
-    WatchStatus,
     montana_iso,
     montana_time,
     resolved,
-    settings_changed,
     utcnow,
 )
-from handlers.watch.rounds import SourceError, check_sources, run_round
+from handlers.watch.rounds import SourceError, check_sources, is_url
+from handlers.watch.service import DEFAULT_LEASE_S, ONCE, Opened, WatchService
 
 
 def describe_database(url: str | None) -> str:
@@ -107,15 +115,22 @@ def _history(store: Store, which: str, out: TextIO, as_json: bool) -> int:
     return EXIT_OK
 
 
-def _list(store: Store, out: TextIO) -> int:
-    """`recount watch list`: the command line's watches, running ones first."""
-    watches = store.watches(Place.cli())
-    if not watches:
+def _list(service: WatchService, out: TextIO) -> int:
+    """`recount watch list`: the command line's watches, running ones first, each saying
+    whether a process reads it now, how often, and when it was last read."""
+    listed = service.listed(Place.cli())
+    if not listed:
         out.write("No watch has been started here (recount watch SOURCE...).\n")
-    for w in sorted(watches, key=lambda w: (w.status is not WatchStatus.RUNNING, w.id)):
+    for item in listed:
+        w = item.watch
+        last = (
+            "not read yet"
+            if item.last_reading is None
+            else f"last read {montana_time(item.last_reading)}"
+        )
         out.write(
-            f"watch {w.id} · {w.status.value} · {', '.join(w.sources)} · every "
-            f"{shown(w.every_s)} · started {montana_time(w.started_at)}\n"
+            f"watch {w.id} · {item.state} · {', '.join(w.sources)} · {last} · started "
+            f"{montana_time(w.started_at)}\n"
         )
     return EXIT_OK
 
@@ -156,12 +171,13 @@ def _history_line(stored: StoredChange, as_json: bool) -> str:
     return f"{when} · watch {stored.watch_id} · {change_line(stored.change)}"
 
 
+EXIT_UNREAD: Final = 1  # --once: no source could be read, so nothing was compared
 HEARTBEAT_S: Final = 15 * 60  # --every: a line at most this long after the last one
 
 
-def _no_change(store: Store, watch_id: int, files: int) -> str:
+def _no_change(service: WatchService, watch_id: int, files: int) -> str:
     """A round that found nothing new, said: since when, and what was read just now."""
-    last = store.last_reading(watch_id)
+    last = service.store.last_reading(watch_id)
     since = "" if last is None else f" since {montana_time(last[0])}"
     now = montana_time(utcnow())
     return f"No change{since}: {plural(files, 'file')} read at {now} (watch {watch_id})."
@@ -211,14 +227,25 @@ def _print_round(
     out.flush()
 
 
+def _fetcher() -> UrlFetcher:
+    """The command line's fetcher: the bot's, under the operator's own policy (any public
+    URL; inside the network what RECOUNT_WATCH_HOSTS lists or the URL names)."""
+    return UrlFetcher(Policy.command_line(Settings.from_env().watch_hosts))
+
+
+def _owner() -> str:
+    return f"cli:{platform.node()}:{os.getpid()}"
+
+
 def run_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         store = Store(open_database(args.db))
         if args.history is not None:
             return _history(store, args.history, out, args.json)
+        service = WatchService(store, _fetcher())
         command = _command(args.sources)
         if command == ["list"]:
-            return _list(store, out)
+            return _list(service, out)
         if command is not None and command[0] == "stop" and len(command) == 2:
             return _stop(store, command[1], out)
         if command is not None:
@@ -227,40 +254,79 @@ def run_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise InputError.about(None, "name at least one file, folder or URL to watch")
         every = parse_every(args.every)
         check_sources(args.sources)
+        for source in args.sources:
+            if is_url(source):
+                service.fetcher.check(source)
         today = args.today or montana_today()
         sources = tuple(resolved(source) for source in args.sources)
-        spec = WatchSpec(Place.cli(), sources, _options(args, today), every)
-    except (DatabaseError, SourceError, InputError, ValueError) as error:
+        spec = WatchSpec(Place.cli(), sources, _options(args, today), ONCE if args.once else every)
+    except (DatabaseError, SourceError, InputError, FetchRefused, ValueError) as error:
         print(f"error: {one_line(str(error))}", file=err)
         return EXIT_USAGE
-    watch = store.watch_for(spec, started_by=None)
-    new_settings = settings_changed(watch.options, spec.options)
-    if new_settings:  # the same watch, with new settings: said once, applied from this round
-        watch = store.update_settings(watch.id, spec.options)
-        for line in new_settings:
-            out.write(f"Watch {watch.id}: {line}.\n")
+    opened = service.open(spec, started_by=None)
+    watch = opened.watch
+    # One process reads a watch at a time: a second terminal on the same watch is refused,
+    # and `watch list` tells a watch being read from one left between two --once runs.
+    owner = _owner()
+    if not store.take_lease(watch.id, owner, _lease(every)):
+        print(
+            f"error: watch {watch.id} is being read by another recount watch now "
+            f"({watch.lease_owner or 'another process'}); stop that one first",
+            file=err,
+        )
+        return EXIT_USAGE
+    try:
+        return _rounds(service, opened, args, every, out, err, owner)
+    finally:
+        store.release_lease(watch.id, owner)
+
+
+def _lease(every: int) -> timedelta:
+    """Held while this process reads the watch: an interval and the longest round."""
+    return timedelta(seconds=every + DEFAULT_LEASE_S)
+
+
+def _rounds(
+    service: WatchService,
+    opened: Opened,
+    args: argparse.Namespace,
+    every: int,
+    out: TextIO,
+    err: TextIO,
+    owner: str,
+) -> int:
+    watch = opened.watch
+    for line in opened.settings:
+        out.write(f"Watch {watch.id}: {line}.\n")
     # A change stored but not printed (a run stopped between the two) is printed now.
-    left = store.changes(watch.id, unposted=True)
-    for stored in left:
+    for stored in opened.untold:
         out.write(_history_line(stored, args.json) + "\n")
-    store.mark_posted([s.id for s in left])
+    service.told(opened.untold)
     stop = _Stop()
     said = err if args.json else out  # what a person reads, beside one JSON object a line
     if not args.once:
         said.write(
-            f"Watching {', '.join(sources)} every {shown(every)} (watch {watch.id}, "
+            f"Watching {', '.join(watch.sources)} every {shown(every)} (watch {watch.id}, "
             f"database {describe_database(args.db)}); Ctrl-C stops.\n"
         )
     quiet_since = time.monotonic()
     with _stopping(stop):
         while True:
-            result = run_round(store, watch.id, spec, args.today or montana_today())
+            if not service.store.take_lease(watch.id, owner, _lease(every)):
+                # stopped meanwhile (recount watch stop N, from another terminal)
+                print(f"recount watch: watch {watch.id} was stopped; exiting", file=err)
+                return EXIT_OK
+            done = service.round(watch, args.today or montana_today())
+            result = done.result
+            if args.once and done.nothing_read:
+                _say_unread(result.failing, err)
+                return EXIT_UNREAD
             _print_round(result, watch.id, out, err, args.json)
-            store.mark_posted([s.id for s in store.changes(watch.id, unposted=True)])
-            if result.scanned is not None or result.errors:
+            service.told(done.untold)
+            if done.nothing_read or result.scanned is not None or result.errors:
                 quiet_since = time.monotonic()
             elif args.once or time.monotonic() - quiet_since >= HEARTBEAT_S:
-                said.write(_no_change(store, watch.id, result.read) + "\n")
+                said.write(_no_change(service, watch.id, result.read) + "\n")
                 quiet_since = time.monotonic()
             said.flush()
             if args.once or stop.event.wait(every):
@@ -268,3 +334,14 @@ def run_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not args.once and not args.json:
         print(f"recount watch: stopped (watch {watch.id}, every {shown(every)})", file=err)
     return EXIT_OK
+
+
+def _say_unread(failing: list[str], err: TextIO) -> None:
+    """--once with nothing read: each source that failed, and why; never "No change"."""
+    print(
+        f"recount watch: nothing was read this round: {plural(len(failing), 'source')} "
+        "could not be read, so no contest was compared:",
+        file=err,
+    )
+    for line in failing:
+        print(f"  {one_line(line)}", file=err)

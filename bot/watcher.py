@@ -24,7 +24,7 @@ from slack_bolt import App
 from bot.clock import montana_today
 from bot.net.fetch import Policy, UrlFetcher
 from handlers.slack.watching import poller_run
-from handlers.watch.ports import Fetcher, WatchBackend
+from handlers.watch.ports import WatchBackend
 from handlers.watch.records import DatabaseError, WatchInfo, utcnow
 from handlers.watch.service import Watching
 
@@ -104,20 +104,20 @@ class Poller:
         return ran
 
 
-def open_backend(database_url: str | None, fetcher: Fetcher) -> WatchBackend:
+def open_backend(database_url: str | None) -> WatchBackend:
     # Imported here, once, on purpose: SQLAlchemy and Alembic take about 280 ms to import,
     # which a server must not pay before its first answer (make bench, start-up); they load
     # when the database is first opened.
     from bot.store.backend import Backend
 
-    return Backend(database_url, fetcher)
+    return Backend(database_url)
 
 
 def watching_from_settings(database_url: str | None, watch_hosts: str | None) -> Watching:
     """The watch service of a server: URLs under RECOUNT_WATCH_HOSTS, the database opened
     (and migrated) on first use."""
     fetcher = UrlFetcher(Policy.from_setting(watch_hosts))
-    return Watching(partial(open_backend, database_url, fetcher), fetcher)
+    return Watching(partial(open_backend, database_url), fetcher)
 
 
 def start_watching(

@@ -33,6 +33,11 @@ class ChangeKind(StrEnum):
     MARGIN = "margin"
     NEW = "new"
     GONE = "gone"
+    # A change of coverage, not of the count (watch.md section 1): a contest with no verdict
+    # before (a county share, a partial count, a question to answer) has one now, or the
+    # reverse. Told together in one line ("now whole: N contests"), never as a leader change.
+    WHOLE = "whole"
+    UNDECIDED = "undecided"
 
 
 RANK: Final = {kind: i for i, kind in enumerate(ChangeKind)}
@@ -98,7 +103,16 @@ def leader_of(verdict: Verdict | None) -> tuple[str, ...]:
     return () if margin.margin == 0 else (margin.ahead.name,)
 
 
+def decided(reading: ContestReading) -> bool:
+    """Whether the reading has a verdict: a whole count, of a known kind and seat count. A
+    county share, a partial count or a contest awaiting an answer has none, and so no leader
+    to have changed."""
+    return reading.outcome is not None
+
+
 def _change(before: ContestReading, after: ContestReading) -> ChangeKind | None:
+    if not decided(before) or not decided(after):
+        return _coverage(before, after)
     if after.margin == 0 and before.margin != 0:
         return ChangeKind.TIED  # before the leader: a tie has no leader worth naming
     if before.leader != after.leader and (before.leader or after.leader):
@@ -114,6 +128,20 @@ def _change(before: ContestReading, after: ContestReading) -> ChangeKind | None:
     if before.band in _IN and before.band is after.band and before.margin != after.margin:
         return ChangeKind.MARGIN
     return None
+
+
+def _coverage(before: ContestReading, after: ContestReading) -> ChangeKind | None:
+    """A contest that gains or loses its verdict between readings: the last county arrived,
+    `complete` was turned on, a statewide file was added (or taken away). Only a real entry
+    into a band (or a tie) is told as such; no leader is compared with a reading that had
+    none."""
+    if decided(after):
+        if after.margin == 0:
+            return ChangeKind.TIED
+        return ChangeKind.ENTERED if after.band in _IN else ChangeKind.WHOLE
+    if decided(before):
+        return ChangeKind.UNDECIDED
+    return None  # no verdict either time: a share's margin moving is no change
 
 
 def compare(

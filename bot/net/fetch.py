@@ -6,7 +6,11 @@ the policy before any request: a listed host (RECOUNT_WATCH_HOSTS), https unless
 listed with an explicit http://, no loopback/private/link-local address unless that exact
 host is listed, redirects only to listed hosts. Every fetch reads at most 20 MB, gives 10 s to
 connect and 60 s in all, and names recount in its User-Agent. The command line is the
-operator's own: its policy allows any URL (`Policy.anyone`).
+operator's own (`Policy.command_line`): any host, http or https; a loopback or private
+address only when the operator says so, by naming it in the URL typed (`http://127.0.0.1:8080/`)
+or by listing the host in RECOUNT_WATCH_HOSTS. A public name that resolves inside the network,
+or a redirect there, is refused as the server refuses it: neither is the operator's word.
+The Secretary of State's two hosts (SECRETARY_OF_STATE_HOSTS) are allowed by default.
 
 A host name is resolved once per request: the policy is decided on those addresses and the
 connection is made to one of them (TLS still verifies the name), so that a second DNS answer
@@ -30,7 +34,15 @@ from bot.net.errors import network_reason
 from handlers.results.tables import MAX_BYTES, MAX_SIZE_WORDS
 from handlers.watch.ports import Fetched, FetchFailed, FetchRefused
 
-__all__ = ["FetchFailed", "FetchRefused", "Fetched", "Policy", "UrlFetcher", "fetch"]
+__all__ = [
+    "SECRETARY_OF_STATE_HOSTS",
+    "FetchFailed",
+    "FetchRefused",
+    "Fetched",
+    "Policy",
+    "UrlFetcher",
+    "fetch",
+]
 
 CONNECT_TIMEOUT_S: Final = 10.0
 TOTAL_TIMEOUT_S: Final = 60.0
@@ -38,6 +50,8 @@ ENV_HOSTS: Final = "RECOUNT_WATCH_HOSTS"
 _CHUNK: Final = 64 * 1024
 _REDIRECTS: Final = (301, 302, 303, 307, 308)
 _MAX_REDIRECTS: Final = 5
+# Montana's results site and the results service its pages call (KNOWiNK TotalVote), https.
+SECRETARY_OF_STATE_HOSTS: Final = ("electionresults.mt.gov", "esersws.mt.gov")
 
 
 @dataclass(frozen=True)
@@ -49,7 +63,8 @@ class Allowed:
 
 @dataclass(frozen=True)
 class Policy:
-    """Which URLs may be fetched. `hosts` None: any (the command line)."""
+    """Which URLs may be fetched. `hosts` None: any public host (the command line), and the
+    loopback or private ones of `inside` or named literally in the URL typed."""
 
     hosts: tuple[Allowed, ...] | None
     resolve: Callable[[str], list[str]] = field(default=lambda host: _addresses(host))
@@ -57,42 +72,40 @@ class Policy:
     connect: Callable[[tuple[str, int], float], socket.socket] = field(
         default=lambda address, timeout: socket.create_connection(address, timeout)
     )
+    inside: tuple[Allowed, ...] = ()  # the command line's: hosts inside the network it may read
 
     @classmethod
-    def anyone(cls) -> Policy:
-        return cls(None)
+    def command_line(cls, value: str | None = None) -> Policy:
+        """The operator's own machine: any public URL; inside the network, the hosts of
+        RECOUNT_WATCH_HOSTS (`value`) and an address typed in the URL itself."""
+        return cls(None, inside=_hosts(value))
 
     @classmethod
     def from_setting(cls, value: str | None) -> Policy:
-        """RECOUNT_WATCH_HOSTS: comma-separated `host[:port]`, or `http://host:port`."""
-        allowed = []
-        for item in (value or "").split(","):
-            item = item.strip()
-            if not item:
-                continue
-            http = item.lower().startswith("http://")
-            parsed = urllib.parse.urlsplit(item if "://" in item else f"https://{item}")
-            if parsed.hostname:
-                allowed.append(Allowed(parsed.hostname.lower(), parsed.port, http))
-        return cls(tuple(allowed))
+        """RECOUNT_WATCH_HOSTS: comma-separated `host[:port]`, or `http://host:port`, beside
+        the Secretary of State's hosts, which are always allowed (https)."""
+        listed = _hosts(value)
+        default = tuple(
+            Allowed(host, None, False)
+            for host in SECRETARY_OF_STATE_HOSTS
+            if not any(a.host == host for a in listed)
+        )
+        return cls(listed + default)
 
     def listed(self, host: str, port: int | None, scheme: str) -> Allowed | None:
         if self.hosts is None:
-            return Allowed(host, port, True)
-        default = 443 if scheme == "https" else 80
-        for allowed in self.hosts:
-            if allowed.host == host and (allowed.port or default) == (port or default):
-                return allowed
-        return None
+            return _match(self.inside, host, port, scheme) or Allowed(host, port, True)
+        return _match(self.hosts, host, port, scheme)
 
     def check(self, url: str) -> None:
         """Raises FetchRefused when this URL may not be fetched; requests nothing."""
         self.vet(url)
 
-    def vet(self, url: str) -> list[str]:
+    def vet(self, url: str, *, redirected: bool = False) -> list[str]:
         """The addresses this URL's host may be reached at, resolved once, or FetchRefused.
         The policy is decided on these addresses and the connection goes to one of them.
-        Empty: the name does not resolve (the fetch then says so)."""
+        Empty: the name does not resolve (the fetch then says so). `redirected`: the URL came
+        from a server's redirect, not from the operator."""
         parts = urllib.parse.urlsplit(url)
         scheme = parts.scheme.lower()
         try:
@@ -115,7 +128,7 @@ class Policy:
         if scheme == "http" and not allowed.http:
             raise FetchRefused(f"{url}: only https:// addresses are fetched")
         addresses = [host] if _is_ip(host) else self.resolve(host)
-        if self.hosts is not None and not _named_literally(host, allowed):
+        if not self._may_go_inside(host, port, scheme, allowed, redirected):
             for address in addresses:
                 if _inside(address):
                     raise FetchRefused(
@@ -123,6 +136,42 @@ class Policy:
                         f"that exact host in {ENV_HOSTS} to allow it"
                     )
         return addresses
+
+    def _may_go_inside(
+        self, host: str, port: int | None, scheme: str, allowed: Allowed, redirected: bool
+    ) -> bool:
+        if self.hosts is not None:
+            return _named_literally(host, allowed)
+        if _match(self.inside, host, port, scheme) is not None:
+            return True  # listed by the operator in RECOUNT_WATCH_HOSTS
+        # typed by the operator: an address, or localhost, in the URL given, not a redirect's
+        return not redirected and (_is_ip(host) or host == "localhost")
+
+
+def _hosts(value: str | None) -> tuple[Allowed, ...]:
+    """RECOUNT_WATCH_HOSTS's items: `host[:port]`, or `http://host:port`."""
+    allowed = []
+    for item in (value or "").split(","):
+        item = item.strip()
+        if not item:
+            continue
+        http = item.lower().startswith("http://")
+        parsed = urllib.parse.urlsplit(item if "://" in item else f"https://{item}")
+        try:
+            host, port = parsed.hostname, parsed.port
+        except ValueError:
+            continue  # a port that is no number: not a host this policy can name
+        if host:
+            allowed.append(Allowed(host.lower(), port, http))
+    return tuple(allowed)
+
+
+def _match(hosts: tuple[Allowed, ...], host: str, port: int | None, scheme: str) -> Allowed | None:
+    default = 443 if scheme == "https" else 80
+    for allowed in hosts:
+        if allowed.host == host and (allowed.port or default) == (port or default):
+            return allowed
+    return None
 
 
 def _named_literally(host: str, allowed: Allowed) -> bool:
@@ -224,8 +273,8 @@ def fetch(
     """GET with the conditional headers; a 304 costs nothing more. Raises FetchRefused (before
     any request) or FetchFailed."""
     started = time.monotonic()
-    for _ in range(_MAX_REDIRECTS + 1):
-        addresses = policy.vet(url)
+    for hop in range(_MAX_REDIRECTS + 1):
+        addresses = policy.vet(url, redirected=hop > 0)
         if not addresses:
             raise FetchFailed(f"{url}: could not be reached (the name does not resolve (DNS))")
         headers = {"User-Agent": user_agent, "Accept": "*/*"}

@@ -1,22 +1,16 @@
 """The watch's database side in one object: opened (and migrated) when a process first needs
-the database. Importing this module loads SQLAlchemy and Alembic."""
+the database. Importing this module loads SQLAlchemy and Alembic. It answers questions only:
+what a watch does with the answers is handlers.watch.service's."""
 
 from __future__ import annotations
 
-from datetime import date
-
 from bot.store.database import database_url, open_database, shown
-from bot.store.queries import Store, overview, remember
-from domain.changes import ContestReading
-from handlers.watch.ports import Fetcher
-from handlers.watch.records import Place, Remembered, RoundResult, WatchInfo, WatchOverview
-from handlers.watch.rounds import run_round
+from bot.store.queries import Store
 
 
 class Backend:
-    def __init__(self, url: str | None, fetcher: Fetcher | None) -> None:
+    def __init__(self, url: str | None) -> None:
         self.url = url
-        self.fetcher = fetcher
         self._store = Store(open_database(url))
 
     @property
@@ -29,19 +23,3 @@ class Backend:
 
     def answers(self) -> bool:
         return self.store.answers()
-
-    def run_round(self, watch: WatchInfo, today: date) -> RoundResult:
-        return run_round(self.store, watch.id, watch.spec, today, fetcher=self.fetcher)
-
-    def remember(
-        self,
-        place: Place,
-        user: str | None,
-        election: str | None,
-        summary: dict[str, int],
-        contests: dict[str, ContestReading],
-    ) -> Remembered:
-        return remember(self.store, place, user, election, summary, contests)
-
-    def overview(self, place_prefix: str) -> list[WatchOverview]:
-        return overview(self.store, place_prefix)

@@ -14,15 +14,13 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from bot.store.models import ChangeRecord, Reading, ReadingContest, SourceState, Watch
-from domain.changes import Band, Change, ChangeKind, ContestReading, compare
+from domain.changes import Band, Change, ChangeKind, ContestReading
 from handlers.watch.records import (
     Place,
     PlaceKind,
-    Remembered,
     SourceSnapshot,
     StoredChange,
     WatchInfo,
-    WatchOverview,
     WatchSpec,
     WatchStatus,
     utcnow,
@@ -42,6 +40,8 @@ def info(row: Watch) -> WatchInfo:
         stopped_by=row.stopped_by,
         stopped_at=row.stopped_at,
         root_ts=row.root_ts,
+        lease_owner=row.lease_owner,
+        lease_expires=row.lease_expires,
     )
 
 
@@ -123,6 +123,14 @@ class Store:
             )
             for row in s.scalars(select(SourceState).where(SourceState.watch_id == watch_id)):
                 s.delete(row)
+            found = s.get(Watch, watch_id)
+            assert found is not None
+            return info(found)
+
+    def set_every(self, watch_id: int, every_s: int) -> WatchInfo:
+        """How often the watch is read from now on (0: a round at a time, --once)."""
+        with self.session() as s:
+            s.execute(update(Watch).where(Watch.id == watch_id).values(every_s=every_s))
             found = s.get(Watch, watch_id)
             assert found is not None
             return info(found)
@@ -337,36 +345,3 @@ class Store:
                 .where(ChangeRecord.id.in_(list(change_ids)), ChangeRecord.posted_at.is_(None))
                 .values(posted_at=utcnow())
             )
-
-
-def overview(store: Store, place_prefix: str) -> list[WatchOverview]:
-    """Each running watch under `place_prefix`, with its last reading and last change."""
-    out = []
-    for watch in store.running(place_prefix):
-        last = store.last_reading(watch.id)
-        changes = store.changes(watch.id)
-        out.append(
-            WatchOverview(
-                watch, None if last is None else last[0], changes[-1] if changes else None
-            )
-        )
-    return out
-
-
-def remember(
-    store: Store,
-    place: Place,
-    user: str | None,
-    result_election: str | None,
-    summary: dict[str, int],
-    contests: dict[str, ContestReading],
-) -> Remembered:
-    """Keeps this scan as the place's newest reading of its election; says what changed since
-    the one before. The changes count as told: the scan's summary says them."""
-    spec = WatchSpec(place, (), {"election": result_election or "unknown"}, 0)
-    watch = store.watch_for(spec, started_by=user)
-    last = store.last_reading(watch.id)
-    changes = [] if last is None else compare(last[1], contests)
-    store.store_reading(watch.id, result_election, summary, contests, changes)
-    store.mark_posted([s.id for s in store.changes(watch.id, unposted=True)])
-    return Remembered(None if last is None else last[0], changes)

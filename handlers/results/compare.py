@@ -3,11 +3,21 @@ changes between them in words, on every surface from the same fields."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from domain import Outcome
-from domain.changes import Band, Change, ChangeKind, ContestReading, band_of, compare, leader_of
+from domain.changes import (
+    Band,
+    Change,
+    ChangeKind,
+    ContestReading,
+    band_of,
+    compare,
+    decided,
+    leader_of,
+)
 from domain.citations import BOND_BAND_WORDS
 from domain.explain import HEADLINES
 from handlers.results.scan import Scan, ScannedContest
@@ -56,12 +66,28 @@ def change_line(change: Change) -> str:
             return f"No longer in the reading — {title}"
     assert was is not None and now is not None
     match change.kind:
+        case ChangeKind.TIED if not decided(was):
+            return (
+                f"Now tied — {title}: {tied_votes(now):,} each ({UNDECIDED_BEFORE}): "
+                "recounted as if petitioned"
+            )
         case ChangeKind.TIED:
             led = ", ".join(was.leader) or "nobody"
             return (
                 f"Now tied — {title}: {tied_votes(now):,} each ({led} led by "
                 f"{was.margin or 0:,}): recounted as if petitioned"
             )
+        case ChangeKind.WHOLE:
+            return (
+                f"Now whole — {title}: {_margin(now)}, {BAND_WORDS[now.band]} ({UNDECIDED_BEFORE})"
+            )
+        case ChangeKind.UNDECIDED:
+            return (
+                f"No verdict now — {title}: {UNDECIDED_NOW} ({_margin(was)} before, "
+                f"{BAND_WORDS[was.band]})"
+            )
+        case ChangeKind.ENTERED if not decided(was):
+            return f"Entered {BAND_WORDS[now.band]} — {title}: {_margin(now)} ({UNDECIDED_BEFORE})"
         case ChangeKind.OUTCOME:
             return (
                 f"Outcome changed — {title}: {_outcome(now)} ({_outcome(was)} before); "
@@ -89,6 +115,57 @@ def change_line(change: Change) -> str:
         f"{verb} {BAND_WORDS[now.band]} — {title}: {_margin(now)} "
         f"({_margin(was)} before, {BAND_WORDS[was.band]})"
     )
+
+
+UNDECIDED_BEFORE: Final = "no verdict before: a county share, a partial count or a question"
+UNDECIDED_NOW: Final = "a county share, a partial count or a question to answer now"
+
+
+@dataclass(frozen=True)
+class Told:
+    """A round's changes as every surface tells them: each change of the count in its own
+    line, and the changes of coverage counted in one line ("Now whole: 97 contests"), so that
+    the last county arriving reads as one line, not a hundred false leader changes."""
+
+    each: list[Change]  # told one by one (entries into a band from no verdict among them)
+    whole: int  # contests with a verdict now that had none before, in a band or not
+    undecided: list[Change]  # contests that had a verdict and have none now
+
+    @property
+    def lines(self) -> list[str]:
+        """The coverage lines, said after the changes told one by one."""
+        out = []
+        if self.whole:
+            came = sum(c.before is not None and not decided(c.before) for c in self.each)
+            into = f"; {came:,} of them came into a band or tied, told above" if came else ""
+            out.append(
+                f"Now whole: {plural_contests(self.whole)} with a verdict that had none before "
+                f"(a county share, a partial count or a question){into}."
+            )
+        if self.undecided:
+            inside = [
+                c.title for c in self.undecided if c.before and c.before.band is not Band.NONE
+            ]
+            named = f"; in a band before: {', '.join(inside)}" if inside else ""
+            out.append(
+                f"No verdict now: {plural_contests(len(self.undecided))} that had one before "
+                f"({UNDECIDED_NOW}){named}."
+            )
+        return out
+
+
+def told(changes: Sequence[Change]) -> Told:
+    """Splits a round's changes for telling: see Told."""
+    each = [c for c in changes if c.kind not in (ChangeKind.WHOLE, ChangeKind.UNDECIDED)]
+    whole = sum(
+        c.before is not None and c.after is not None and not decided(c.before) and decided(c.after)
+        for c in changes
+    )
+    return Told(each, whole, [c for c in changes if c.kind is ChangeKind.UNDECIDED])
+
+
+def plural_contests(n: int) -> str:
+    return f"{n:,} contest" if n == 1 else f"{n:,} contests"
 
 
 def tied_votes(reading: ContestReading) -> int:

@@ -31,7 +31,7 @@ from domain.readings import CLOSE_RETENTION, RECOUNT_RESULT
 from domain.related import AFTER_STATE_CANVASS
 from domain.routes import BOND
 from domain.verdict import NoteAbout
-from handlers.results.compare import change_line, no_change_line, scanned_by_identity
+from handlers.results.compare import change_line, no_change_line, scanned_by_identity, told
 from handlers.results.plain_table import PLAIN_TABLE
 from handlers.results.scan import Scan, ScannedContest
 from handlers.results.tallies import normalized
@@ -565,16 +565,20 @@ def _worth_facts(change: Change) -> bool:
 
 def change_lines(changes: list[Change], after: Scan, since: str) -> list[str]:
     """The changes as the text report starts them: each in one line, and for a contest now in
-    a band what the check says to do, with the line that reproduces it."""
-    if not changes:
-        return [no_change_line(since), *read_lines(after)]
+    a band what the check says to do, with the line that reproduces it; contests that gained
+    or lost their verdict (the last county arrived) counted in one line after them."""
+    said = told(changes)
+    if not said.each:
+        return [no_change_line(since), *read_lines(after), *said.lines]
     now = scanned_by_identity(after)
-    out = [f"{plural(len(changes), 'change')} since {since}:", *read_lines(after)]
-    for change in changes:
+    out = [f"{plural(len(said.each), 'change')} since {since}:", *read_lines(after)]
+    for change in said.each:
         out += _wrap(change_line(change), "", "  ")
         scanned = now.get(change.key)
         if _worth_facts(change) and scanned is not None and scanned.verdict is not None:
             for fact in contest_facts(scanned):
                 out += _wrap(fact, "    ", "      ")
             out += _wrap(f"Check it: {check_line(scanned)}", "    ", "      ")
+    for line in said.lines:
+        out += _wrap(line, "", "  ")
     return out

@@ -39,7 +39,7 @@ def refresher(services: Services) -> RefreshHome:
             reminders = None
         value = services.signer.sign({"u": user, "c": dm})
         try:
-            watches: list[WatchOverview] | None = services.watching.backend().overview(
+            watches: list[WatchOverview] | None = services.watching.service().overview(
                 Place.prefix(PlaceKind.SLACK)
             )
         except DatabaseError:

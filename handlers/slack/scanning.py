@@ -218,7 +218,7 @@ def dm_memory(services: Services, team: str, to: ScanTarget) -> Callable[[Scan],
 
     def keep(result: Scan) -> Remembered | None:
         try:
-            return services.watching.backend().remember(
+            return services.watching.service().remember(
                 Place.dm(team, to.channel),
                 to.user,
                 result.election,

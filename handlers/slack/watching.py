@@ -12,8 +12,8 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import date, timedelta
+from dataclasses import dataclass, replace
+from datetime import date
 from typing import Any, Final
 
 from slack_bolt import Respond
@@ -38,10 +38,9 @@ from handlers.watch.records import (
     WatchSpec,
     WatchStatus,
     montana_time,
-    settings_changed,
     utcnow,
 )
-from handlers.watch.service import MAX_SOURCES, Watching
+from handlers.watch.service import MAX_SOURCES, Watching, WatchService
 
 log = logging.getLogger(__name__)
 _SLACK_URL: Final = re.compile(r"<(https?://[^|>]+)(?:\|[^>]*)?>|(https?://\S+)")
@@ -92,30 +91,33 @@ def place_of(team: str, channel: str) -> Place:
     return Place.slack(team, channel)
 
 
-def slack_round(client: WebClient, watching: Watching, watch: WatchInfo, today: date) -> None:
-    """One round: read, compare, store; then post what was found and not yet told, and mark
-    it told. Source failures and recoveries go to the watch's thread, one line each."""
-    store = watching.store()
-    result = watching.backend().run_round(watch, today)
-    channel = watch.channel
+def slack_round(client: WebClient, service: WatchService, watch: WatchInfo, today: date) -> None:
+    """One round of the watch service; then what was found and not yet told is posted in
+    the channel, and marked told. Source failures and recoveries go to the watch's thread,
+    one line each."""
+    done = service.round(watch, today)
+    result = done.result
     for line in (*result.errors, *result.recovered):
-        try:
-            client.chat_postMessage(
-                channel=channel, thread_ts=watch.root_ts, **source_message(line).as_kwargs()
-            )
-        except (SlackApiError, SlackClientError):
-            log.warning("watch: a source line could not be posted")
-    unposted = store.changes(watch.id, unposted=True)
-    if not unposted:
+        _post_source_line(client, watch, line)
+    if not done.untold:
         return
     since = "the last reading" if result.since is None else montana_time(result.since)
-    message = changes_message([s.change for s in unposted], result.scanned, since)
+    message = changes_message([s.change for s in done.untold], result.scanned, since)
     try:
-        client.chat_postMessage(channel=channel, **message.as_kwargs())
+        client.chat_postMessage(channel=watch.channel, **message.as_kwargs())
     except (SlackApiError, SlackClientError):
         log.warning("watch: changes could not be posted; they are posted next round")
         return
-    store.mark_posted([s.id for s in unposted])
+    service.told(done.untold)
+
+
+def _post_source_line(client: WebClient, watch: WatchInfo, line: str) -> None:
+    try:
+        client.chat_postMessage(
+            channel=watch.channel, thread_ts=watch.root_ts, **source_message(line).as_kwargs()
+        )
+    except (SlackApiError, SlackClientError):
+        log.warning("watch: a source line could not be posted")
 
 
 def start(
@@ -127,12 +129,11 @@ def start(
     user: str,
     respond: Respond,
 ) -> None:
-    watching = services.watching
-    store = watching.store()
+    """A watch started (or continued) by the service; its root message posted first, so
+    that no watch is kept where the bot cannot post; the first round's summary in it."""
+    service = services.watching.service()
     spec = WatchSpec(place_of(team, channel), request.sources, request.options, request.every_s)
-    watch = store.watch_for(spec, started_by=user)
-    if settings_changed(watch.options, spec.options):  # the same watch, new settings
-        watch = store.update_settings(watch.id, spec.options)
+    watch = service.open(spec, started_by=user).watch
     stop_value = services.signer.sign({"w": watch.id, "p": str(watch.place)})
     try:
         root = client.chat_postMessage(
@@ -142,7 +143,7 @@ def start(
             ).as_kwargs(),
         )
     except SlackApiError as error:
-        store.stop([watch.id], by=None)
+        service.store.stop([watch.id], by=None)
         said = (
             NOT_IN_CHANNEL
             if error.response.get("error") in ("not_in_channel", "channel_not_found")
@@ -151,25 +152,23 @@ def start(
         respond(response_type="ephemeral", replace_original=False, text=said)
         return
     root_ts = str(root.get("ts"))
-    store.set_root(watch.id, root_ts)
-    result = watching.backend().run_round(watch, services.today())
-    store.mark_posted([s.id for s in store.changes(watch.id, unposted=True)])
-    store.schedule(watch.id, utcnow() + timedelta(seconds=request.every_s))
+    service.store.set_root(watch.id, root_ts)
+    watch = replace(watch, root_ts=root_ts)
+    done = service.round(watch, services.today())
+    service.told(done.untold)  # the root message's summary is the first reading told
     client.chat_update(
         channel=channel,
         ts=root_ts,
         **root_message(
-            list(request.sources), request.every_s, user, result.scanned, stop_value
+            list(request.sources), request.every_s, user, done.result.scanned, stop_value
         ).as_kwargs(),
     )
-    for line in result.errors:
-        client.chat_postMessage(
-            channel=channel, thread_ts=root_ts, **source_message(line).as_kwargs()
-        )
+    for line in done.result.errors:
+        _post_source_line(client, watch, line)
 
 
-def list_text(store: WatchStore, place: Place) -> str:
-    running = [w for w in store.watches(place) if w.status is WatchStatus.RUNNING]
+def list_text(service: WatchService, place: Place) -> str:
+    running = [w.watch for w in service.listed(place) if w.watch.status is WatchStatus.RUNNING]
     if not running:
         return "No watch runs in this channel. " + USAGE
     lines = [f"{len(running)} watch{'es' if len(running) != 1 else ''} in this channel:"]
@@ -206,6 +205,6 @@ def poller_run(
 
     def run(watch: WatchInfo) -> None:
         if watch.place.kind is PlaceKind.SLACK:
-            slack_round(client, watching, watch, today())
+            slack_round(client, watching.service(), watch, today())
 
     return run

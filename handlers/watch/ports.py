@@ -1,25 +1,26 @@
-"""What a watch round needs from the world, as small ports: a store for what was read and a
-fetcher for URLs. `bot/` implements them (bot.store.queries.Store over SQLAlchemy,
-bot.net.fetch.UrlFetcher over the standard library); tests hand in-memory fakes. The round
-(handlers.watch.rounds) and the listeners hold only these types, never the database or the
-network themselves."""
+"""What the watch service needs from the world, as small ports: a store for what was read and
+a fetcher for URLs. `bot/` implements them (bot.store.queries.Store over SQLAlchemy,
+bot.net.fetch.UrlFetcher over the standard library); tests hand in-memory fakes. The service
+(handlers.watch.service), its round (handlers.watch.rounds) and the listeners hold only these
+types, never the database or the network themselves.
+
+The ports carry questions and answers only: what a watch does with them (start or continue,
+a round, what was told, the next round) is the service's, written once, and an adapter never
+calls back into it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from domain.changes import Change, ContestReading
 from handlers.watch.records import (
     Place,
-    Remembered,
-    RoundResult,
     SourceSnapshot,
     StoredChange,
     WatchInfo,
-    WatchOverview,
     WatchSpec,
 )
 
@@ -80,6 +81,8 @@ class WatchStore(RoundStore, Protocol):
 
     def update_settings(self, watch_id: int, options: dict[str, Any]) -> WatchInfo: ...
 
+    def set_every(self, watch_id: int, every_s: int) -> WatchInfo: ...
+
     def get(self, watch_id: int) -> WatchInfo | None: ...
 
     def set_root(self, watch_id: int, root_ts: str) -> None: ...
@@ -116,16 +119,3 @@ class WatchBackend(Protocol):
 
     def answers(self) -> bool:
         """Whether the database answers a trivial query now."""
-
-    def run_round(self, watch: WatchInfo, today: date) -> RoundResult: ...
-
-    def remember(
-        self,
-        place: Place,
-        user: str | None,
-        election: str | None,
-        summary: dict[str, int],
-        contests: dict[str, ContestReading],
-    ) -> Remembered: ...
-
-    def overview(self, place_prefix: str) -> list[WatchOverview]: ...

@@ -181,6 +181,8 @@ class WatchInfo:
     stopped_by: str | None = None
     stopped_at: datetime | None = None
     root_ts: str | None = None
+    lease_owner: str | None = None  # the process reading it now, until lease_expires
+    lease_expires: datetime | None = None
 
     @property
     def spec(self) -> WatchSpec:
@@ -190,6 +192,13 @@ class WatchInfo:
     def channel(self) -> str:
         """The channel of a Slack watch (or a DM's)."""
         return self.place.channel
+
+    def read_now(self, now: datetime) -> bool:
+        """Whether a process holds its lease now: a watch being read, not one left between
+        two `--once` runs."""
+        return self.lease_owner is not None and (
+            self.lease_expires is not None and self.lease_expires > now
+        )
 
 
 @dataclass(frozen=True)
@@ -245,6 +254,9 @@ class RoundResult:
     first: bool = False  # the watch's first reading: nothing to compare with
     since: datetime | None = None  # when the reading compared with was taken
     errors: list[str] = field(default_factory=list)  # sources failing now (new failures)
+    # every source that could not be read this round, with why, said before or not: the
+    # round then scanned nothing (`--once` exits 1 naming them)
+    failing: list[str] = field(default_factory=list)
     recovered: list[str] = field(default_factory=list)  # sources readable again
     reading_id: int | None = None
     read: int = 0  # the files (and URLs) looked at this round, changed or not

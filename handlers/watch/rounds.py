@@ -88,9 +88,7 @@ def _read_file(path: Path) -> bytes:
         raise SourceError(f"{path}: cannot be read ({error.strerror or error})") from None
 
 
-def _url(url: str, before: SourceSnapshot | None, fetcher: Fetcher | None) -> _Read:
-    if fetcher is None:
-        raise SourceError(f"{url}: this round reads files only")
+def _url(url: str, before: SourceSnapshot | None, fetcher: Fetcher) -> _Read:
     try:
         got = fetcher.fetch(
             url,
@@ -115,7 +113,7 @@ def _url(url: str, before: SourceSnapshot | None, fetcher: Fetcher | None) -> _R
 
 
 def _read_all(
-    spec: WatchSpec, before: dict[str, SourceSnapshot], fetcher: Fetcher | None
+    spec: WatchSpec, before: dict[str, SourceSnapshot], fetcher: Fetcher
 ) -> tuple[list[_Read], list[tuple[str, str]]]:
     """Every concrete source read (a folder is its files), and the failures by source."""
     reads: list[_Read] = []
@@ -147,12 +145,11 @@ def run_round(
     spec: WatchSpec,
     today: date,
     *,
-    fetcher: Fetcher | None = None,
+    fetcher: Fetcher,
 ) -> RoundResult:
     """Reads, and if anything changed scans, compares and stores. Raises nothing for a
-    source that fails: it is in `errors` (once, when it starts failing). URLs are read
-    through `fetcher` (its policy decides which may be); without one a URL is a failing
-    source."""
+    source that fails: it is in `failing` every round and in `errors` once, when it starts
+    failing. URLs are read through `fetcher`, whose policy decides which may be."""
     before = store.source_states(watch_id)
     reads, failed = _read_all(spec, before, fetcher)
     was_failing = {s for s, state in before.items() if state.error}
@@ -161,7 +158,12 @@ def run_round(
     gone = set(before) - {r.state.source for r in reads} - {s for s, _ in failed}
     first = not store.has_reading(watch_id)
     changed = any(r.changed for r in reads) or bool(gone) or first
-    result = RoundResult(None, errors=errors, recovered=[f"{s}: readable again" for s in recovered])
+    result = RoundResult(
+        None,
+        errors=errors,
+        recovered=[f"{s}: readable again" for s in recovered],
+        failing=[message for _, message in failed],
+    )
     result.read = len(reads)
     result.removed = sorted(before[source].name for source in gone)
     if failed:
@@ -194,12 +196,13 @@ def run_round(
         ]
         failing = [s for s in states if s.error and s.source not in was_failing]
         result.errors = [s.error for s in failing if s.error]
+        result.failing = [s.error for s in states if s.error]
         still = {s.source for s in states if s.error}
         result.recovered = [f"{s}: readable again" for s in recovered if s not in still]
         store.save_sources(watch_id, states)
         return result
     except ResultsFileError as error:
-        result.errors = [str(error)]
+        result.errors = result.failing = [str(error)]
         return result
     if last is not None:
         # a stray file in a watched folder: named once, when it first appears or changes

@@ -1,7 +1,11 @@
-"""What the Slack side of watching needs, built once per process: the database (opened, and
-migrated, on first use), the fetcher with its policy for URLs, and who this process is for the
-leases (the poller thread that takes them is bot.watcher.Poller, which says how the leases
-let many processes share the database).
+"""The watch use case, written once for every surface: start or continue a watch, apply new
+settings, run a round, record what was told, schedule the next (watch.md sections 3-5).
+
+The command line (bot.watch_command) and Slack (handlers.slack.watching, the poller in
+bot.watcher) each hand `WatchService` their own store and fetcher from `bot/`, and only say
+what it returns in their own words; neither writes the sequence again. `Watching` is what a
+server process holds: the database opened (and migrated) on first use, its fetcher under the
+server's policy, and who this process is for the leases.
 """
 
 from __future__ import annotations
@@ -11,18 +15,155 @@ import os
 import platform
 import threading
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import date, datetime, timedelta
 from typing import Final
 
+from domain.changes import ContestReading, compare
+from handlers.watch.durations import shown
 from handlers.watch.ports import Fetcher, WatchBackend, WatchStore
+from handlers.watch.records import (
+    Place,
+    Remembered,
+    RoundResult,
+    StoredChange,
+    WatchInfo,
+    WatchOverview,
+    WatchSpec,
+    WatchStatus,
+    settings_changed,
+    utcnow,
+)
+from handlers.watch.rounds import run_round
 
 log = logging.getLogger(__name__)
 ENV_LEASE: Final = "RECOUNT_WATCH_LEASE_S"
 DEFAULT_LEASE_S: Final = 600  # longer than the longest round (10 sources x 60 s)
 MAX_SOURCES: Final = 10
 MAX_RUNNING: Final = 50  # per workspace
+ONCE: Final = 0  # a watch's interval when it is read a round at a time (`--once`)
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A watch started or continued: what it is now, what its settings changed (said once),
+    and the changes stored but never told (a run stopped between storing and telling)."""
+
+    watch: WatchInfo
+    settings: list[str]
+    untold: list[StoredChange]
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round's result, and every change stored and not yet told (this round's among
+    them): the surface tells them, then calls `told`."""
+
+    result: RoundResult
+    untold: list[StoredChange]
+
+    @property
+    def nothing_read(self) -> bool:
+        """Every source failed, or one did and so nothing was scanned: no reading, and so
+        never "No change"."""
+        return bool(self.result.failing) and self.result.scanned is None
+
+
+@dataclass(frozen=True)
+class WatchService:
+    store: WatchStore
+    fetcher: Fetcher
+
+    def open(self, spec: WatchSpec, started_by: str | None) -> Opened:
+        """The running watch of these sources at this place, or a new one, with `spec`'s
+        settings and interval from this round on."""
+        watch = self.store.watch_for(spec, started_by)
+        said = settings_changed(watch.options, spec.options)
+        if said:  # the same watch, new settings: said once, applied from this round
+            watch = self.store.update_settings(watch.id, spec.options)
+        if spec.every_s != watch.every_s:
+            if ONCE not in (spec.every_s, watch.every_s):
+                said.append(f"every {shown(spec.every_s)} now ({shown(watch.every_s)} before)")
+            watch = self.store.set_every(watch.id, spec.every_s)
+        return Opened(watch, said, self.store.changes(watch.id, unposted=True))
+
+    def round(self, watch: WatchInfo, today: date) -> Round:
+        """Reads the sources, and where one changed scans, compares and stores; then the
+        next round is due one interval from now."""
+        result = run_round(self.store, watch.id, watch.spec, today, fetcher=self.fetcher)
+        if watch.every_s != ONCE:
+            self.store.schedule(watch.id, utcnow() + timedelta(seconds=watch.every_s))
+        return Round(result, self.store.changes(watch.id, unposted=True))
+
+    def told(self, changes: Sequence[StoredChange]) -> None:
+        """These changes were told (printed, posted): never told again."""
+        self.store.mark_posted([c.id for c in changes])
+
+    def listed(self, place: Place) -> list[Listed]:
+        """The watches of a place, the running ones first, each with how it is read now."""
+        now = utcnow()
+        watches = sorted(
+            self.store.watches(place), key=lambda w: (w.status is not WatchStatus.RUNNING, w.id)
+        )
+        out = []
+        for watch in watches:
+            last = self.store.last_reading(watch.id)
+            out.append(Listed(watch, watch.read_now(now), None if last is None else last[0]))
+        return out
+
+    def remember(
+        self,
+        place: Place,
+        user: str | None,
+        election: str | None,
+        summary: dict[str, int],
+        contests: dict[str, ContestReading],
+    ) -> Remembered:
+        """Keeps a scan dropped in a DM as the place's newest reading of its election; says
+        what changed since the one before. The changes count as told: the scan's summary
+        says them."""
+        spec = WatchSpec(place, (), {"election": election or "unknown"}, ONCE)
+        watch = self.store.watch_for(spec, started_by=user)
+        last = self.store.last_reading(watch.id)
+        changes = [] if last is None else compare(last[1], contests)
+        self.store.store_reading(watch.id, election, summary, contests, changes)
+        self.told(self.store.changes(watch.id, unposted=True))
+        return Remembered(None if last is None else last[0], changes)
+
+    def overview(self, place_prefix: str) -> list[WatchOverview]:
+        """Each running watch under `place_prefix`, with its last reading and last change."""
+        out = []
+        for watch in self.store.running(place_prefix):
+            last = self.store.last_reading(watch.id)
+            changes = self.store.changes(watch.id)
+            out.append(
+                WatchOverview(
+                    watch, None if last is None else last[0], changes[-1] if changes else None
+                )
+            )
+        return out
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A watch as `watch list` shows it."""
+
+    watch: WatchInfo
+    read_now: bool  # a process holds its lease: it is being read round after round
+    last_reading: datetime | None
+
+    @property
+    def state(self) -> str:
+        """ "running, every 5 min" / "read with --once; not running now" / "stopped"."""
+        watch = self.watch
+        if watch.status is WatchStatus.STOPPED:
+            return "stopped"
+        if watch.every_s == ONCE:
+            return "read a round at a time (--once); not running now"
+        if self.read_now:
+            return f"running, every {shown(watch.every_s)}"
+        return f"not running now (every {shown(watch.every_s)} when it ran)"
 
 
 def _env_number(name: str, default: float) -> float:
@@ -57,6 +198,11 @@ class Watching:
     def store(self) -> WatchStore:
         """The database's questions and answers. Raises DatabaseError."""
         return self.backend().store
+
+    def service(self) -> WatchService:
+        """The watch use case over this process's database and fetcher. Raises
+        DatabaseError."""
+        return WatchService(self.store(), self.fetcher)
 
     def ready(self) -> bool:
         """Whether the database is open and answers now (GET /readyz)."""

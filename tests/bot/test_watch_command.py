@@ -17,6 +17,10 @@ from ..workbooks import add_votes
 
 CASCADE = "CTYALL Results(7).xlsx"  # Cascade County: its clerk and recorder, 30 votes apart
 OPTIONS = ("--canvass", "2022-11-28", "--today", "2022-11-30")
+UNREAD = (
+    "recount watch: nothing was read this round: 1 source could not be read, so no contest "
+    "was compared:\n"
+)
 
 
 def recount(*args: str) -> tuple[int, str, str]:
@@ -177,19 +181,19 @@ def test_a_stray_file_in_the_folder_is_skipped_and_changes_still_reported(folder
     assert "phone list" not in err  # named once, in the first report
 
 
-def test_a_half_written_workbook_is_tried_again_and_said_once(folder: Path) -> None:
+def test_a_half_written_workbook_is_tried_again_and_named_by_each_once_run(folder: Path) -> None:
     recount(str(folder), "--once", *OPTIONS)
     whole = (folder / CASCADE).read_bytes()
     (folder / CASCADE).write_bytes(whole[: len(whole) // 2])  # a download in progress
     status, out, err = recount(str(folder), "--once", *OPTIONS)
-    assert status == 0 and out == ""
-    assert err == (
-        f"recount watch: {CASCADE}: cannot be read now; it may still be downloading: trying "
-        "again next round\n"
+    # nothing was compared: exit 1, the file named with why, and never "No change"
+    assert status == 1 and out == ""
+    assert err == UNREAD + (
+        f"  {CASCADE}: cannot be read now; it may still be downloading: trying again next round\n"
     )
     (folder / CASCADE).write_bytes(whole[: len(whole) // 2 + 10])  # still writing
-    status, out, err = recount(str(folder), "--once", *OPTIONS)
-    assert (status, err) == (0, "")  # said once
+    status, out, again = recount(str(folder), "--once", *OPTIONS)
+    assert (status, out, again) == (1, "", err)  # each --once run says why it read nothing
     change_workbook(folder, "D", 60)  # whole again, with new votes
     status, out, err = recount(str(folder), "--once", *OPTIONS)
     assert "readable again" in err
@@ -287,10 +291,9 @@ def test_a_canvass_week(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     whole = path.read_bytes()
     path.write_bytes(whole[: len(whole) // 3])
     status, out, err = recount("results", "--once", *week)
-    assert (status, out) == (0, "")
-    assert err == (
-        f"recount watch: {CASCADE}: cannot be read now; it may still be downloading: trying "
-        "again next round\n"
+    assert (status, out) == (1, "")
+    assert err == UNREAD + (
+        f"  {CASCADE}: cannot be read now; it may still be downloading: trying again next round\n"
     )
     # Friday: the download whole again, and the clerk and recorder's race now tied
     path.write_bytes(add_votes(whole, "CLERK AN", "C", 30))

@@ -9,7 +9,7 @@ from typing import Any, Final
 from domain.citations import BOND_RECOUNT_SHARE, percent_phrase
 from domain.explain import explain
 from handlers.results import Scan
-from handlers.results.compare import change_line
+from handlers.results.compare import change_line, told
 from handlers.results.report import (
     SECTIONS,
     HowToAdd,
@@ -134,14 +134,18 @@ def label(text: str) -> dict[str, Any]:
 def _since_text(memory: Remembered) -> str:
     assert memory.since is not None
     when = montana_time(memory.since)
-    if not memory.changes:
-        return f"*Since your last scan ({when})*: no contest changed band or leader."
-    lines = [f"• {escape_mrkdwn(change_line(c))}" for c in memory.changes[:MAX_LISTED]]
-    more = len(memory.changes) - MAX_LISTED
+    said = told(memory.changes)
+    coverage = [escape_mrkdwn(line) for line in said.lines]
+    if not said.each:
+        return "\n".join(
+            [f"*Since your last scan ({when})*: no contest changed band or leader.", *coverage]
+        )
+    lines = [f"• {escape_mrkdwn(change_line(c))}" for c in said.each[:MAX_LISTED]]
+    more = len(said.each) - MAX_LISTED
     if more > 0:
         lines.append(f"… and {more} more")
-    head = f"*Since your last scan ({when}): {plural(len(memory.changes), 'change')}*"
-    return "\n".join([head, *lines])
+    head = f"*Since your last scan ({when}): {plural(len(said.each), 'change')}*"
+    return "\n".join([head, *lines, *coverage])
 
 
 def check_button(scanned: ScannedContest, text: str = "Check") -> dict[str, Any] | None:

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from domain.changes import Change
 from handlers.results import Scan
-from handlers.results.compare import change_line, scanned_by_identity
+from handlers.results.compare import change_line, no_change_line, scanned_by_identity, told
 from handlers.results.report import (
     contest_facts,
     contest_headline,
@@ -102,8 +102,11 @@ def _change_blocks(change: Change, now: Scan | None) -> list[dict[str, Any]]:
 
 def changes_message(changes: list[Change], now: Scan | None, since: str) -> SlackMessage:
     """One round's changes, in the order of watch.md, each with what the check says (from
-    `now`, the reading they were found in, when the process still has it)."""
-    head = f"{plural(len(changes), 'change')} since {since}"
+    `now`, the reading they were found in, when the process still has it); contests that
+    gained or lost their verdict (the last county arrived) in one line after them."""
+    said = told(changes)
+    each = said.each
+    head = f"{plural(len(each), 'change')} since {since}" if each else no_change_line(since)
     blocks: list[dict[str, Any]] = [
         {"type": "header", "text": {"type": "plain_text", "text": clip(head, 150)}}
     ]
@@ -112,30 +115,36 @@ def changes_message(changes: list[Change], now: Scan | None, since: str) -> Slac
         blocks.append(
             {"type": "context", "elements": [mrkdwn(clip(escape_mrkdwn(" ".join(read)), 2000))]}
         )
-    for c in changes[: MAX_CHANGES - 1]:
+    for c in each[: MAX_CHANGES - 1]:
         blocks += _change_blocks(c, now)
-    if len(changes) > MAX_CHANGES - 1:
-        more = len(changes) - (MAX_CHANGES - 1)
+    if len(each) > MAX_CHANGES - 1:
+        more = len(each) - (MAX_CHANGES - 1)
         blocks.append(
             {
                 "type": "context",
                 "elements": [mrkdwn(f"… and {more} more: recount watch --history")],
             }
         )
-    text = f"{head}: " + "; ".join(change_line(c) for c in changes[:5])
+    if said.lines:
+        coverage = "\n".join(escape_mrkdwn(line) for line in said.lines)
+        blocks.append({"type": "section", "text": mrkdwn(clip(coverage, SECTION_LIMIT))})
+    text = f"{head}: " + "; ".join([*(change_line(c) for c in each[:5]), *said.lines])
     return SlackMessage(
         text=clip(escape(text), SECTION_LIMIT),
         blocks=blocks,
-        metadata=watch_metadata(changes[: MAX_CHANGES - 1], now, len(changes)),
+        metadata=watch_metadata(each[: MAX_CHANGES - 1], now, len(each), said.whole),
     )
 
 
 WATCH_EVENT: Final = "recount_watch_round"
 
 
-def watch_metadata(changes: list[Change], now: Scan | None, count: int) -> dict[str, Any]:
+def watch_metadata(
+    changes: list[Change], now: Scan | None, count: int, now_whole: int = 0
+) -> dict[str, Any]:
     """A round's changes as message metadata: each change's kind and contest, its band and
-    margin after, and where the reading has it, the verdict's facts."""
+    margin after, and where the reading has it, the verdict's facts; how many contests have
+    a verdict now that had none before."""
     by_identity = {} if now is None else scanned_by_identity(now)
     listed = []
     for change in changes:
@@ -148,7 +157,8 @@ def watch_metadata(changes: list[Change], now: Scan | None, count: int) -> dict[
         if scanned is not None and scanned.verdict is not None and change.after is not None:
             row.update(verdict_facts(scanned.verdict))
         listed.append(row)
-    return {"event_type": WATCH_EVENT, "event_payload": {"changes": count, "listed": listed}}
+    payload = {"changes": count, "now_whole": now_whole, "listed": listed}
+    return {"event_type": WATCH_EVENT, "event_payload": payload}
 
 
 def source_message(line: str) -> SlackMessage:

@@ -46,13 +46,13 @@ def watch_command(
     words = text.split()[1:]
     place = place_of(team, str(channel))
     try:
-        store = services.watching.store()
+        service = services.watching.service()
     except DatabaseError:
         log.error("watch: the database cannot be opened")
         ack(response_type="ephemeral", text=NO_DATABASE)
         return
     if words[:1] == ["list"]:
-        ack(response_type="ephemeral", text=list_text(store, place))
+        ack(response_type="ephemeral", text=list_text(service, place))
         return
     if words[:1] == ["stop"]:
         ack(response_type="ephemeral", text="Stopping this channel's watches…")
@@ -60,7 +60,7 @@ def watch_command(
             lambda: respond(
                 response_type="ephemeral",
                 replace_original=False,
-                text=f"Stopped {stop_all(client, store, place, str(user))} watch(es).",
+                text=f"Stopped {stop_all(client, service.store, place, str(user))} watch(es).",
             ),
             body=command,
             request_id=request_id_of(context),
@@ -76,7 +76,7 @@ def watch_command(
     except FetchRefused as error:
         ack(response_type="ephemeral", text=f"{error} Nothing was fetched.")
         return
-    if len(store.running(Place.prefix(PlaceKind.SLACK, team))) >= MAX_RUNNING:
+    if len(service.store.running(Place.prefix(PlaceKind.SLACK, team))) >= MAX_RUNNING:
         ack(
             response_type="ephemeral",
             text=f"{MAX_RUNNING} watches already run in this workspace: stop one first.",

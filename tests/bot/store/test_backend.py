@@ -1,29 +1,32 @@
-"""The database side of watching in one object: the store, a round through its fetcher, and
-the database's URL as it may be printed."""
+"""The database side of watching in one object: the store, and the database's URL as it may
+be printed; the watch service runs a round over it."""
 
 from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
 
+from bot.net.fetch import Policy, UrlFetcher
 from bot.store.backend import Backend
 from bot.store.database import shown
 from handlers.watch.records import Place, PlaceKind, WatchSpec
+from handlers.watch.service import WatchService
 
 
 def test_a_round_over_a_folder_and_the_url_shown(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/recount.db"
-    backend = Backend(url, None)
+    backend = Backend(url)
     assert backend.describe() == url
     (tmp_path / "results").mkdir()
     (tmp_path / "results" / "r.csv").write_text(
         "contest,choice,votes\nSheriff,Smith,1204\nSheriff,Jones,1199\n"
     )
     spec = WatchSpec(Place.cli(), (str(tmp_path / "results"),), {"canvass": "2026-11-16"}, 60)
-    watch = backend.store.watch_for(spec, None)
-    result = backend.run_round(watch, date(2026, 11, 18))
+    service = WatchService(backend.store, UrlFetcher(Policy.command_line()))
+    watch = service.open(spec, None).watch
+    result = service.round(watch, date(2026, 11, 18)).result
     assert result.first and result.scanned is not None and result.errors == []
-    assert backend.overview(Place.prefix(PlaceKind.SLACK)) == []  # the Home tab lists Slack's
+    assert service.overview(Place.prefix(PlaceKind.SLACK)) == []  # the Home tab lists Slack's
 
 
 def test_a_password_is_never_shown(tmp_path: Path) -> None:

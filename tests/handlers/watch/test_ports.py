@@ -118,7 +118,14 @@ def test_a_failing_source_scans_nothing_and_is_named_once() -> None:
     assert back.recovered == [f"{URL}: readable again"]
 
 
-def test_without_a_fetcher_a_url_is_a_failing_source_and_nothing_is_fetched() -> None:
-    store = MemoryStore()
-    result = run_round(store, 1, SPEC, TODAY)
-    assert result.errors == [f"{URL}: this round reads files only"] and store.readings == []
+def test_a_failing_source_is_named_every_round_though_said_once() -> None:
+    """`errors` says a failure once, when it starts; `failing` names it every round it
+    lasts, so that a `--once` run can say why it read nothing."""
+    store, served = MemoryStore(), ServedBytes(table(1204, 1199))
+    served.failing = True
+    why = f"{URL}: could not be reached (no answer in time)"
+    first = run_round(store, 1, SPEC, TODAY, fetcher=served)
+    again = run_round(store, 1, SPEC, TODAY, fetcher=served)
+    assert (first.errors, first.failing) == ([why], [why])
+    assert (again.errors, again.failing) == ([], [why])
+    assert first.scanned is None and again.scanned is None and store.readings == []

@@ -24,7 +24,7 @@ from ..results.fixtures import COUNTY_WORKBOOKS, need
 CASCADE = "CTYALL Results(7).xlsx"
 TODAY = date(2022, 11, 30)
 OPTIONS = {"canvass": "2022-11-28"}
-ANYONE = UrlFetcher(Policy.anyone())  # the command line's: any URL
+ANYONE = UrlFetcher(Policy.command_line())  # the command line's: any URL
 
 
 @pytest.fixture

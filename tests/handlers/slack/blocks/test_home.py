@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 
+from bot.net.fetch import Policy, UrlFetcher
 from bot.store.database import open_database
-from bot.store.queries import Store, overview
+from bot.store.queries import Store
 from domain.changes import Band, Change, ChangeKind, ContestReading
 from handlers.slack.blocks.home import home_view
 from handlers.watch.records import Place, WatchSpec
+from handlers.watch.service import WatchService
 
 
 def test_the_home_tab_lists_running_watches(database: str) -> None:
@@ -21,7 +23,14 @@ def test_the_home_tab_lists_running_watches(database: str) -> None:
     after = ContestReading("k", "Sheriff", Band.RECOUNT, 9, ("A",), "recount_available", ())
     change = Change("k", "Sheriff", ChangeKind.ENTERED, before, after)
     store.store_reading(watch.id, "general", {}, {"k": after}, [change])
-    text = json.dumps(home_view("signed", [], overview(store, "slack:")), ensure_ascii=False)
+    text = json.dumps(
+        home_view(
+            "signed",
+            [],
+            WatchService(store, UrlFetcher(Policy.from_setting(None))).overview("slack:"),
+        ),
+        ensure_ascii=False,
+    )
     assert "*Watches*" in text and "<#C0CANVASS>" in text
     assert "https://results.example/x.xlsx every 5 min" in text
     assert "last change: Entered the recount band — Sheriff: margin 9" in text
