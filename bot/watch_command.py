@@ -53,7 +53,14 @@ from handlers.watch.records import (
     utcnow,
 )
 from handlers.watch.rounds import SourceError, check_sources, is_url
-from handlers.watch.service import DEFAULT_LEASE_S, ONCE, Opened, WatchService
+from handlers.watch.service import (
+    DEFAULT_LEASE_S,
+    ONCE,
+    Lease,
+    Opened,
+    WatchBusy,
+    WatchService,
+)
 
 
 def describe_database(url: str | None) -> str:
@@ -263,22 +270,19 @@ def run_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except (DatabaseError, SourceError, InputError, FetchRefused, ValueError) as error:
         print(f"error: {one_line(str(error))}", file=err)
         return EXIT_USAGE
-    opened = service.open(spec, started_by=None)
-    watch = opened.watch
-    # One process reads a watch at a time: a second terminal on the same watch is refused,
-    # and `watch list` tells a watch being read from one left between two --once runs.
-    owner = _owner()
-    if not store.take_lease(watch.id, owner, _lease(every)):
-        print(
-            f"error: watch {watch.id} is being read by another recount watch now "
-            f"({watch.lease_owner or 'another process'}); stop that one first",
-            file=err,
-        )
+    # One process reads a watch at a time: a second terminal on the same watch is refused
+    # before anything of the watch changes, and `watch list` tells a watch being read from
+    # one left between two --once runs.
+    lease = Lease(_owner(), _lease(every))
+    try:
+        opened = service.open(spec, started_by=None, lease=lease)
+    except WatchBusy as busy:
+        print(f"error: {busy}", file=err)
         return EXIT_USAGE
     try:
-        return _rounds(service, opened, args, every, out, err, owner)
+        return _rounds(service, opened, args, every, out, err, lease)
     finally:
-        store.release_lease(watch.id, owner)
+        store.release_lease(opened.watch.id, lease.owner)
 
 
 def _lease(every: int) -> timedelta:
@@ -293,7 +297,7 @@ def _rounds(
     every: int,
     out: TextIO,
     err: TextIO,
-    owner: str,
+    lease: Lease,
 ) -> int:
     watch = opened.watch
     for line in opened.settings:
@@ -312,7 +316,7 @@ def _rounds(
     quiet_since = time.monotonic()
     with _stopping(stop):
         while True:
-            if not service.store.take_lease(watch.id, owner, _lease(every)):
+            if not service.store.take_lease(watch.id, lease.owner, lease.ttl):
                 # stopped meanwhile (recount watch stop N, from another terminal)
                 print(f"recount watch: watch {watch.id} was stopped; exiting", file=err)
                 return EXIT_OK

@@ -40,7 +40,7 @@ from handlers.watch.records import (
     montana_time,
     utcnow,
 )
-from handlers.watch.service import MAX_SOURCES, Watching, WatchService
+from handlers.watch.service import MAX_SOURCES, Round, Watching, WatchService
 
 log = logging.getLogger(__name__)
 _SLACK_URL: Final = re.compile(r"<(https?://[^|>]+)(?:\|[^>]*)?>|(https?://\S+)")
@@ -96,11 +96,17 @@ def slack_round(client: WebClient, service: WatchService, watch: WatchInfo, toda
     the channel, and marked told. Source failures and recoveries go to the watch's thread,
     one line each."""
     done = service.round(watch, today)
-    result = done.result
-    for line in (*result.errors, *result.recovered):
+    for line in (*done.result.errors, *done.result.recovered):
         _post_source_line(client, watch, line)
+    _tell(client, service, watch, done)
+
+
+def _tell(client: WebClient, service: WatchService, watch: WatchInfo, done: Round) -> None:
+    """The changes stored and not yet told, in one message in the channel; marked told once
+    Slack has them (otherwise posted next round)."""
     if not done.untold:
         return
+    result = done.result
     since = "the last reading" if result.since is None else montana_time(result.since)
     message = changes_message([s.change for s in done.untold], result.scanned, since)
     try:
@@ -155,7 +161,8 @@ def start(
     service.store.set_root(watch.id, root_ts)
     watch = replace(watch, root_ts=root_ts)
     done = service.round(watch, services.today())
-    service.told(done.untold)  # the root message's summary is the first reading told
+    if done.result.first:
+        service.told(done.untold)  # the root message's summary is the first reading told
     client.chat_update(
         channel=channel,
         ts=root_ts,
@@ -165,6 +172,8 @@ def start(
     )
     for line in done.result.errors:
         _post_source_line(client, watch, line)
+    # a watch continued with new settings (a canvass date, `complete`): what they moved
+    _tell(client, service, watch, done)
 
 
 def list_text(service: WatchService, place: Place) -> str:

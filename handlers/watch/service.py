@@ -55,6 +55,25 @@ class Opened:
     untold: list[StoredChange]
 
 
+class WatchBusy(Exception):
+    """Another process reads this watch now (it holds the lease): nothing was changed."""
+
+    def __init__(self, watch: WatchInfo) -> None:
+        super().__init__(
+            f"watch {watch.id} is being read by another recount watch now "
+            f"({watch.lease_owner or 'another process'}); stop that one first"
+        )
+        self.watch = watch
+
+
+@dataclass(frozen=True)
+class Lease:
+    """Who reads a watch, and for how long at most without renewing."""
+
+    owner: str
+    ttl: timedelta
+
+
 @dataclass(frozen=True)
 class Round:
     """One round's result, and every change stored and not yet told (this round's among
@@ -75,10 +94,15 @@ class WatchService:
     store: WatchStore
     fetcher: Fetcher
 
-    def open(self, spec: WatchSpec, started_by: str | None) -> Opened:
+    def open(
+        self, spec: WatchSpec, started_by: str | None, *, lease: Lease | None = None
+    ) -> Opened:
         """The running watch of these sources at this place, or a new one, with `spec`'s
-        settings and interval from this round on."""
+        settings and interval from this round on. With `lease`, the watch is this process's
+        to read first (WatchBusy, and nothing changed, when another process reads it)."""
         watch = self.store.watch_for(spec, started_by)
+        if lease is not None and not self.store.take_lease(watch.id, lease.owner, lease.ttl):
+            raise WatchBusy(watch)
         said = settings_changed(watch.options, spec.options)
         if said:  # the same watch, new settings: said once, applied from this round
             watch = self.store.update_settings(watch.id, spec.options)

@@ -318,3 +318,46 @@ def test_a_canvass_week(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     assert all(line.startswith("No longer in the reading") for line in said[1:]), said
     _, state_history, _ = recount("--history", "2")
     assert state_history == "No change recorded for watch 2 yet.\n"
+
+
+@pytest.mark.slow
+def test_the_last_county_arriving_is_coverage_not_a_change_of_leader(tmp_path: Path) -> None:
+    """Issue 31: 55 county workbooks watched, then the 56th added. The statewide contests were
+    county shares and are whole now; none was ever tied and none changed leader."""
+    where = tmp_path / "results"
+    where.mkdir()
+    paths = sorted(need(COUNTY_WORKBOOKS).glob("*.xlsx"))
+    for path in paths[:55]:
+        shutil.copy(path, where / path.name)
+    status, first, _ = recount(str(where), "--once", *OPTIONS)
+    assert status == 0 and first.startswith("Scanned 55 files")
+    shutil.copy(paths[55], where / paths[55].name)
+    status, out, err = recount(str(where), "--once", *OPTIONS)
+    assert (status, err) == (0, "")
+    assert "Leader changed" not in out and "a tie before" not in out
+    flat = " ".join(out.split())
+    whole = re.search(r"Now whole: (\d+) contests with a verdict that had none before", flat)
+    assert whole is not None and int(whole.group(1)) > 50, out
+    # the 56th county's own contests are new, each in its own line
+    assert all(line.startswith(("New contest — ", "  ")) for line in out.splitlines()[3:-2]), out
+    status, json_out, _ = recount(str(where), "--once", "--json", *OPTIONS)  # nothing new
+    assert status == 0 and json_out == ""
+
+
+@pytest.mark.slow
+def test_turning_complete_on_is_coverage_not_a_change_of_leader(tmp_path: Path) -> None:
+    where = tmp_path / "results"
+    where.mkdir()
+    for path in sorted(need(COUNTY_WORKBOOKS).glob("*.xlsx"))[:55]:
+        shutil.copy(path, where / path.name)
+    recount(str(where), "--once", *OPTIONS)
+    status, out, err = recount(str(where), "--once", "--complete", *OPTIONS)
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "Watch 1: complete now on."
+    assert "Leader changed" not in out
+    assert re.search(r"Now whole: \d+ contests", " ".join(out.split())), out
+    # and back off: the contests lose their verdict, said in one line, never as a leader
+    status, out, _ = recount(str(where), "--once", *OPTIONS)
+    assert "Leader changed" not in out
+    assert re.search(r"No verdict now: \d+ contests that had one before", " ".join(out.split()))

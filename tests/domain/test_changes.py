@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 from slack_sdk.models.blocks import Block
 
-from domain.changes import Band, ChangeKind, compare
+from domain.changes import Band, ChangeKind, ContestReading, compare
 from handlers.results import Scan, ScanOptions, scan
 from handlers.results.compare import change_line, no_change_line, readings_of
 from handlers.results.report import change_lines
@@ -157,3 +157,70 @@ def test_an_outcome_change_inside_one_band_is_a_change() -> None:
     assert change_line(change).startswith(
         "Outcome changed — Sheriff: deadline passed (recount available before)"
     )
+
+
+# A change of coverage is not a change of leader (watch.md section 1): readings as the scan
+# makes them of a county share (no verdict, so no margin, band or leader) and of the whole.
+def share(a: int, b: int) -> ContestReading:
+    return ContestReading("k", "US Senate", Band.NONE, None, (), None, (("A", a), ("B", b)))
+
+
+def whole(a: int, b: int, band: Band, outcome: str) -> ContestReading:
+    leader = () if a == b else (("A",) if a > b else ("B",))
+    return ContestReading("k", "US Senate", band, abs(a - b), leader, outcome, (("A", a), ("B", b)))
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "kind"),
+    [
+        pytest.param(
+            share(300_000, 100),
+            whole(320_000, 250_000, Band.NONE, "margin_too_large"),
+            ChangeKind.WHOLE,
+            id="share-to-whole-far-apart",
+        ),
+        pytest.param(
+            share(300, 100),
+            whole(4005, 3995, Band.RECOUNT, "recount_available"),
+            ChangeKind.ENTERED,
+            id="share-to-whole-in-the-recount-band",
+        ),
+        pytest.param(
+            share(300, 100),
+            whole(4015, 3985, Band.BOND, "bond_recount_possible"),
+            ChangeKind.ENTERED,
+            id="share-to-whole-in-the-bond-band",
+        ),
+        pytest.param(
+            share(300, 100),
+            whole(4000, 4000, Band.RECOUNT, "tie_recount"),
+            ChangeKind.TIED,
+            id="share-to-a-whole-tie",
+        ),
+        pytest.param(
+            whole(4005, 3995, Band.RECOUNT, "recount_available"),
+            share(300, 100),
+            ChangeKind.UNDECIDED,
+            id="whole-to-share",
+        ),
+        pytest.param(share(300, 100), share(100, 300), None, id="share-to-share-leader-flips"),
+        pytest.param(
+            share(0, 0),
+            whole(320_000, 250_000, Band.NONE, "margin_too_large"),
+            ChangeKind.WHOLE,
+            id="no-votes-yet-to-whole",
+        ),
+    ],
+)
+def test_a_contest_gaining_its_verdict_never_changes_leader(
+    before: ContestReading, after: ContestReading, kind: ChangeKind | None
+) -> None:
+    changes = compare({"k": before}, {"k": after})
+    assert [c.kind for c in changes] == ([] if kind is None else [kind])
+    assert all(c.kind is not ChangeKind.LEADER for c in changes)
+
+
+def test_a_leader_change_between_whole_readings_is_still_one() -> None:
+    before = whole(4005, 3995, Band.RECOUNT, "recount_available")
+    after = whole(3995, 4005, Band.RECOUNT, "recount_available")
+    assert [c.kind for c in compare({"k": before}, {"k": after})] == [ChangeKind.LEADER]

@@ -7,14 +7,15 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from ..domain.test_verdict_json import SECTION_9_KEYS
+from ..results_server import ResultsServer, Served
 
 CHECK = "county Smith 1204 Jones 1199 canvass 2026-11-16"
+TABLE = b"contest,choice,votes\nSheriff,Smith,%d\nSheriff,Jones,%d\n"
 
 
 def recount(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -181,13 +182,60 @@ def test_a_running_watch_says_it_started_and_stops_on_ctrl_c(tmp_path: Path) -> 
         "Ctrl-C stops.\n"
     )
     assert watching.stdout.readline().startswith("Scanned 1 file (plain-table)")
-    time.sleep(0.5)
+    # while it runs, the list says so, with its interval; a second terminal is refused
+    running = recount("watch", "list", "--db", db)
+    assert running.stdout.startswith("watch 1 · running, every 1 min · ")
+    second = recount("watch", str(folder), "--once", "--db", db)
+    assert second.returncode == 2 and "watch 1 is being read by another recount watch" in (
+        second.stderr
+    )
     watching.send_signal(signal.SIGINT)
     _, err = watching.communicate(timeout=30)
     assert watching.returncode == 0
     assert "stopped (watch 1, every 1 min)" in err
     listed = recount("watch", "list", "--db", db)
-    assert listed.returncode == 0 and listed.stdout.startswith("watch 1 · running · ")
+    assert listed.returncode == 0
+    assert listed.stdout.startswith("watch 1 · not running now (every 1 min when it ran) · ")
     stopped = recount("watch", "stop", "1", "--db", db)
     assert (stopped.returncode, stopped.stdout) == (0, "Watch 1 stopped.\n")
     assert "watch 1 · stopped · " in recount("watch", "list", "--db", db).stdout
+
+
+def test_a_url_is_read_stored_and_asked_again_with_its_etag(tmp_path: Path) -> None:
+    """The issue's first "done when": `recount watch http://127.0.0.1:PORT/results.csv
+    --once` reads the file and stores the reading; the second round sends the ETag and says
+    no change; a changed file prints only what changed; every source failing exits 1 and
+    names each."""
+    server = ResultsServer()
+    server.files["/results.csv"] = Served(TABLE % (1204, 1199))
+    db = f"sqlite:///{tmp_path / 'watch.db'}"
+    url = server.url("/results.csv")
+    once = ("--once", "--db", db, "--canvass", "2026-11-16", "--today", "2026-11-18")
+    first = recount("watch", url, *once)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.startswith("Scanned 1 file (plain-table): 1 contest, 1 with a verdict")
+    assert "Smith 1,204" in first.stdout and first.stderr == ""
+    assert [path for path, _ in server.requests] == ["/results.csv"]
+    assert "If-None-Match" not in server.requests[0][1]
+    second = recount("watch", url, *once)
+    assert second.returncode == 0 and second.stdout.startswith("No change since ")
+    assert "1 file read" in second.stdout
+    assert server.requests[1][1]["If-None-Match"].startswith('"')  # answered 304
+    server.files["/results.csv"] = Served(TABLE % (1204, 1201))
+    third = recount("watch", url, *once)
+    assert third.returncode == 0
+    lines = third.stdout.splitlines()
+    assert lines[0].startswith("1 change since ")
+    assert lines[1] == (
+        "Margin moved — Sheriff: margin 3 (margin 5 before), still in the recount band"
+    )
+    assert "Scanned" not in third.stdout  # only what changed
+    gone = recount("watch", server.url("/nothing.csv"), "http://127.0.0.1:9/x.csv", *once)
+    assert (gone.returncode, gone.stdout) == (1, "")
+    assert gone.stderr.splitlines() == [
+        "recount watch: nothing was read this round: 2 sources could not be read, so no "
+        "contest was compared:",
+        f"  {server.url('/nothing.csv')}: the server answered 404 Not Found",
+        "  http://127.0.0.1:9/x.csv: could not be reached (the connection was refused)",
+    ]
+    assert "Traceback" not in gone.stderr

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.changes import Band, Change, ChangeKind, ContestReading
 from domain.citations import BOND_BAND_WORDS
-from handlers.results.compare import change_line
+from handlers.results.compare import change_line, told
 
 
 def reading(band: Band, margin: int, leader: str = "A") -> ContestReading:
@@ -33,3 +33,28 @@ def test_new_and_gone() -> None:
     assert change_line(Change("k", "Mayor", ChangeKind.GONE, reading(Band.NONE, 40), None)) == (
         "No longer in the reading — Mayor"
     )
+
+
+def test_coverage_is_told_once_and_entries_one_by_one() -> None:
+    """97 contests now whole and far apart, 2 of them coming into a band: one line for the
+    97, the two each in their own line; no leader line."""
+    share = ContestReading("k", "x", Band.NONE, None, (), None, ())
+
+    def now(i: int, band: Band) -> ContestReading:
+        return ContestReading(f"k{i}", f"Contest {i}", band, 5, ("A",), "recount_available", ())
+
+    changes = [
+        Change(f"k{i}", f"Contest {i}", ChangeKind.WHOLE, share, now(i, Band.NONE))
+        for i in range(95)
+    ] + [
+        Change(f"e{i}", f"Entered {i}", ChangeKind.ENTERED, share, now(i, Band.RECOUNT))
+        for i in range(2)
+    ]
+    said = told(changes)
+    assert [c.title for c in said.each] == ["Entered 0", "Entered 1"]
+    assert said.whole == 97
+    assert said.lines == [
+        "Now whole: 97 contests with a verdict that had none before (a county share, a partial "
+        "count or a question); 2 of them came into a band or tied, told above."
+    ]
+    assert change_line(said.each[0]).startswith("Entered the recount band — Entered 0: margin 5")
