@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from handlers.results import openelections, plain_table, precinct_file, sos_workbooks, totalvote
+from handlers.results import (
+    openelections,
+    plain_table,
+    precinct_file,
+    sos_workbooks,
+    totalvote,
+    totalvote_page,
+)
 from handlers.results.tables import (
     MAX_BYTES,
     NotResults,
@@ -32,6 +39,12 @@ def read_file(name: str, data: bytes) -> FileTallies:
             return totalvote.read(name, data)
         except totalvote.NotMapData as other:
             raise NotResults(name, f"{name}: not a results file ({other}); {EXPECTED}") from None
+    if totalvote_page.looks_like_page(data):
+        raise NotResults(
+            name,
+            f"{name}: a results page of the Secretary of State's site, not its data: give the "
+            "race's service response (ResultsAjax.svc/GetMapData, JSON) or the site's export",
+        )
     tables = read_tables(name, data)
     if not any(any(str(c).strip() for c in row) for t in tables for row in t.rows):
         raise NotResults(name, f"{name}: the file holds no rows")

@@ -96,8 +96,8 @@ def records_of(name: str, data: bytes) -> list[dict[str, Any]]:
     kind = first.get("__type") if isinstance(first, dict) else None
     if isinstance(kind, str) and not kind.startswith(MAPDATA + ":"):
         what, _, service = kind.partition(":#")
-        return_of = f" from {_service_words(service)}" if service else ""
-        raise NotMapData(f"a results service's {what or kind} response{return_of}, not MapData")
+        whose = f" of {_service_words(service)}" if service else " of a results service"
+        raise NotMapData(f"a {what or kind} response{whose}, not MapData")
     for number, record in enumerate(records, start=1):
         if not isinstance(record, dict) or any(k not in record for k in NEEDED):
             missing = (
@@ -122,7 +122,7 @@ def _count(value: object) -> int | None:
     return value if type(value) is int and value >= 0 else None
 
 
-def _words(value: object) -> str:
+def field_text(value: object) -> str:
     """A text field: collapsed (calcCandidate has stray spaces); a number as its digits."""
     if isinstance(value, str):
         return text(value)
@@ -131,12 +131,20 @@ def _words(value: object) -> str:
     return ""
 
 
+def votes_of(value: object) -> int | None:
+    """A record's calcCandidateVotes as a whole number of votes, or None (whole_votes: never a
+    bool, a negative or a fraction; "1,204" as text is read as the other readers read it)."""
+    if type(value) is int and value >= 0:  # the usual record: no call
+        return value
+    return whole_votes(value if isinstance(value, (int, str, float)) else None)
+
+
 def read(name: str, data: bytes) -> ServiceTallies:
     """One MapData response's tallies. Raises ResultsFileError (one line) or NotMapData."""
     records = records_of(name, data)
     county_level = all(
-        _words(r.get("PrecinctName")).casefold() in _COUNTYWIDE
-        and not _words(r.get("StatePrecinctID"))
+        field_text(r.get("PrecinctName")).casefold() in _COUNTYWIDE
+        and not field_text(r.get("StatePrecinctID"))
         for r in records
     )
     result = ServiceTallies(
@@ -180,13 +188,13 @@ def read(name: str, data: bytes) -> ServiceTallies:
             status[key] = set()
             precinct_office[key] = is_precinct_office(title)
             result.places[key] = {}
-        county = _words(r.get("CountyName")) or _words(r.get("CountyID")) or None
-        precinct = _words(r.get("PrecinctName"))
-        precinct_id = _words(r.get("StatePrecinctID"))
-        party = _words(r.get("PartyCode")) or None
+        county = field_text(r.get("CountyName")) or field_text(r.get("CountyID")) or None
+        precinct = field_text(r.get("PrecinctName"))
+        precinct_id = field_text(r.get("StatePrecinctID"))
+        party = field_text(r.get("PartyCode")) or None
         votes = r["calcCandidateVotes"]
         if type(votes) is not int or votes < 0:
-            votes = whole_votes(votes if isinstance(votes, (str, float)) else None)
+            votes = votes_of(votes)
         place = f"{county or ''} {precinct}".strip() or "a record with no place"
         if votes is None:
             said = r["calcCandidateVotes"]
@@ -208,7 +216,7 @@ def read(name: str, data: bytes) -> ServiceTallies:
         )
         if r.get("IsReported") is not True:
             unreported[key] = unreported.get(key, 0) + 1
-        where = f"{_words(r.get('CountyID')) or county}|{precinct_id}|{precinct}"
+        where = f"{field_text(r.get('CountyID')) or county}|{precinct_id}|{precinct}"
         held = result.places[key].setdefault(f"{choice}|{party or ''}", set())
         if where in held:
             result.problem(key, title, f"{place}: two records for {choice}")

@@ -109,6 +109,12 @@ def races_on_page(html: str) -> list[PageRace]:
     return races
 
 
+def looks_like_page(data: bytes) -> bool:
+    """A results page's HTML (saved from the browser, or given for its data): markup with a
+    race's County Results button."""
+    return data[:512].lstrip().startswith(b"<") and b"BuildCounty(" in data
+
+
 def is_results_page(url: str) -> bool:
     """A results page of the Secretary of State's site: https (or http) on one of its hosts,
     ResultsSW.aspx (any case)."""

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from handlers.results.tables import ResultsFileError
+from handlers.results import ScanOptions, scan
+from handlers.results.tables import NotResults, ResultsFileError
 from handlers.results.totalvote_page import (
     SOS_HOSTS,
     NoRaceOnPage,
     PageRace,
     is_results_page,
+    looks_like_page,
     races_on_page,
     service_url,
 )
@@ -131,3 +134,12 @@ def test_which_addresses_are_results_pages() -> None:
         assert not is_results_page(other), other
     with pytest.raises(ResultsFileError):
         service_url("https://example.com/ResultsSW.aspx", races_on_page(page(GENERAL_2024))[0])
+
+
+def test_a_page_given_to_the_scan_says_what_it_is() -> None:
+    data = need(GENERAL_2024).read_bytes()
+    assert looks_like_page(data) and not looks_like_page(b"contest,choice,votes\n")
+    with pytest.raises(NotResults) as refused:
+        scan([(GENERAL_2024.name, data)], ScanOptions(today=date(2026, 11, 20)))
+    said = str(refused.value)
+    assert said.startswith(f"{GENERAL_2024.name}: a results page") and "GetMapData" in said
