@@ -106,6 +106,8 @@ class Contest:
     complete_refused: bool = False  # --complete given, but the files hold too few counties
     from_county_workbooks: bool = False  # read from SOS county workbooks (one county each)
     unofficial: bool = False  # a file it was read from says its figures are unofficial
+    partial: str | None = None  # why its reading decides nothing yet: no verdict
+    seats_elected: bool = False  # column_seats is how many are elected (TotalVote's VoteFor)
 
     def doubt(self, reason: str, *, blocks: bool = True) -> None:
         if reason not in self.attention:
@@ -292,13 +294,16 @@ def gather(
                     contest.from_county_workbooks = True
                 contest.unofficial = contest.unofficial or file.unofficial
                 contest.files.add(file.name)
-                contest.whole_sources.add(whole)
+                contest.whole_sources.add(whole and code not in file.shares)
+                if file.partial and contest.partial is None:
+                    contest.partial = file.partial.get(code)
                 if place is None:
                     contest.counties.add(its_county or this_file)
             if kind:
                 contest.column_kind = kind
             if seats:
                 contest.column_seats = seats
+                contest.seats_elected = file.seats_elected
         for problem_key, reasons in file.problems.items():
             matching = [c for c in groups.values() if c.key == problem_key]
             if not matching:
@@ -388,6 +393,7 @@ def merge(contests: list[Contest], answers: Answers) -> list[Contest]:
         into.whole_sources |= contest.whole_sources
         into.from_county_workbooks |= contest.from_county_workbooks
         into.unofficial |= contest.unofficial
+        into.partial = into.partial or contest.partial
         for reason in contest.attention:
             into.doubt(reason, blocks=contest.blocked)
     return list(merged.values())
@@ -419,6 +425,7 @@ def joined(group: list[Contest]) -> Contest:
             _add(together, _as_tally(choice), choice.party)
         together.files |= c.files
         together.counties |= c.counties
+        together.partial = together.partial or c.partial
     together.kind, together.kind_from = SPANNING[first.kind], "answer"
     together.question, together.seats, together.seats_from = (
         first.question,
@@ -490,6 +497,12 @@ def settle(
                 f"the counties' votes up; if they are the whole district's, give --kind "
                 f'"{contest.title}={spanning.value}" and --complete'
             )
+    if contest.partial is not None:
+        # scan.md, "A partial reading decides nothing": the margin is shown, labelled; no
+        # verdict, and --complete cannot make it whole (the records say it is not)
+        contest.coverage = "partial"
+        contest.notes.insert(0, f"{contest.partial}: no verdict until the reading is whole")
+        contest.blocked = True
     _seats(contest, answers, election)
     contest.unopposed = len(contest.choices) == 1 and contest.retention is None
 
@@ -528,11 +541,15 @@ def _seats(contest: Contest, answers: Answers, election: str | None) -> None:
     if answer is not None:
         contest.seats, contest.seats_from = answer, "answer"
         return
-    if contest.column_seats is not None:
+    if contest.column_seats is not None and not contest.seats_elected:
         contest.seats, contest.seats_from = contest.column_seats, "column"
         return
     from_title = seats_in(contest.title)
-    if from_title is not None:
+    if contest.column_seats is not None:
+        # the file's own count of those elected (VoteFor): a nonpartisan primary still
+        # advances twice as many, as for a title's VOTE FOR 2
+        contest.seats, contest.seats_from = contest.column_seats, "file"
+    elif from_title is not None:
         contest.seats, contest.seats_from = from_title, "title"
     primary = election == "primary"
     nonpartisan = is_nonpartisan(contest.party, primary, is_judicial(contest.title))

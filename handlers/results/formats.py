@@ -1,22 +1,50 @@
-"""Which of the five formats a file is, from its content, and its reader."""
+"""Which of the six formats a file is, from its content, and its reader."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from handlers.results import openelections, plain_table, precinct_file, sos_workbooks
-from handlers.results.tables import NotResults, read_tables
+from handlers.results import (
+    openelections,
+    plain_table,
+    precinct_file,
+    sos_workbooks,
+    totalvote,
+    totalvote_page,
+)
+from handlers.results.tables import (
+    MAX_BYTES,
+    NotResults,
+    ResultsFileError,
+    over_the_limit,
+    read_tables,
+)
 from handlers.results.tallies import FileTallies, election_in_name
 
 EXPECTED: Final = (
     "expected a Secretary of State results workbook (county, district or precinct-by-precinct), "
-    "an OpenElections CSV (county, office, candidate, votes) or a table with contest, choice "
-    "and votes columns"
+    "an OpenElections CSV (county, office, candidate, votes), a results service's MapData "
+    'JSON (TotalVote: {"d": [...]}) or a table with contest, choice and votes columns'
 )
 
 
 def read_file(name: str, data: bytes) -> FileTallies:
     """One file's tallies. Raises ResultsFileError with one line naming the file and why."""
+    # JSON is told by its first character, before any table is tried: the service's
+    # responses are not tables (and csv would read one as a single odd cell)
+    if totalvote.looks_like_json(data):
+        if len(data) > MAX_BYTES:
+            raise ResultsFileError(over_the_limit(name, len(data)))
+        try:
+            return totalvote.read(name, data)
+        except totalvote.NotMapData as other:
+            raise NotResults(name, f"{name}: not a results file ({other}); {EXPECTED}") from None
+    if totalvote_page.looks_like_page(data):
+        raise NotResults(
+            name,
+            f"{name}: a results page of the Secretary of State's site, not its data: give the "
+            "race's service response (ResultsAjax.svc/GetMapData, JSON) or the site's export",
+        )
     tables = read_tables(name, data)
     if not any(any(str(c).strip() for c in row) for t in tables for row in t.rows):
         raise NotResults(name, f"{name}: the file holds no rows")

@@ -1,15 +1,28 @@
 """One contest precinct by precinct, for the recount board's kit (issue 25): the rows the
-scan sums, kept apart. County workbooks (a sheet per contest, a row per precinct) and the
-statewide precinct-by-precinct files hold them; a district workbook has counties instead."""
+scan sums, kept apart. County workbooks (a sheet per contest, a row per precinct), the
+statewide precinct-by-precinct files and the results service's precinct responses (TotalVote,
+category=PREC) hold them; a district workbook, or a county response, has counties instead."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any, Final
 
-from handlers.results import precinct_file, sos_workbooks
+from handlers.results import precinct_file, sos_workbooks, totalvote
 from handlers.results.tables import ResultsFileError, Table, padded, read_tables, text
 from handlers.results.tallies import normalized, whole_votes
+
+# The formats whose files hold a contest precinct by precinct: the kit reads them.
+PRECINCT_FORMATS: Final = (
+    sos_workbooks.COUNTY_WORKBOOK,
+    precinct_file.PRECINCT_FILE,
+    totalvote.TOTALVOTE_PRECINCT,
+)
+KIT_NEEDS: Final = (
+    "the kit needs a county results workbook, a precinct-by-precinct file or a results "
+    "service's precinct response (category=PREC)"
+)
 
 
 @dataclass
@@ -36,6 +49,9 @@ def precinct_rows(files: Sequence[tuple[str, bytes]], contest: str) -> PrecinctR
     wanted = normalized(contest)
     found: list[PrecinctRows] = []
     for name, data in files:
+        if totalvote.looks_like_json(data):
+            found += _from_totalvote(name, data, wanted)
+            continue
         tables = read_tables(name, data)
         kind = sos_workbooks.detect(tables)
         if kind == sos_workbooks.DISTRICT_WORKBOOK:
@@ -48,9 +64,7 @@ def precinct_rows(files: Sequence[tuple[str, bytes]], contest: str) -> PrecinctR
         elif precinct_file.detect(tables):
             found += _from_precinct_file(tables, wanted)
         else:
-            raise ResultsFileError(
-                f"{name}: the kit needs a county results workbook or a precinct-by-precinct file"
-            )
+            raise ResultsFileError(f"{name}: {KIT_NEEDS}")
     titles = sorted({p.title for p in found})
     if not titles:
         raise ResultsFileError(f'no contest titled "{contest}" in the files')
@@ -128,3 +142,44 @@ def _from_precinct_file(tables: list[Table], wanted: str) -> list[PrecinctRows]:
     rows = PrecinctRows(title, choices)
     rows.rows = [(place, [c.get(x, 0) for x in choices]) for place, c in by_place.items()]
     return [rows]
+
+
+def _from_totalvote(name: str, data: bytes, wanted: str) -> list[PrecinctRows]:
+    """A MapData response's races by precinct (its records are one precinct x choice)."""
+    try:
+        records = totalvote.records_of(name, data)
+    except totalvote.NotMapData as other:
+        raise ResultsFileError(f"{name}: {other}; {KIT_NEEDS}") from None
+    races: dict[str, tuple[str, dict[str, dict[str, int]], list[str]]] = {}
+    for r in records:
+        title = text(r["RaceName"]) if isinstance(r["RaceName"], str) else ""
+        if not title or not _matches(title, wanted):
+            continue
+        precinct = _field(r, "PrecinctName")
+        if precinct.casefold() in ("", "countywide") and not _field(r, "StatePrecinctID"):
+            raise ResultsFileError(
+                f"{name}: a county response (category=CTY) has a row per county, not per "
+                f"precinct: {KIT_NEEDS}"
+            )
+        votes = totalvote.votes_of(r["calcCandidateVotes"])
+        if votes is None:
+            continue  # not a count: the scan reports it (totalvote.read), neither adds it
+        party = _field(r, "PartyCode")
+        # in a primary each party's nomination is its own: the party stays with the name
+        choice = _field(r, "calcCandidate") + (f" ({party})" if party else "")
+        _, by_place, choices = races.setdefault(_field(r, "RaceID"), (title, {}, []))
+        if choice not in choices:
+            choices.append(choice)
+        place = f"{_field(r, 'CountyName')} — {precinct}"
+        counts = by_place.setdefault(place, {})
+        counts[choice] = counts.get(choice, 0) + votes
+    out = []
+    for title, by_place, choices in races.values():
+        rows = PrecinctRows(title, choices)
+        rows.rows = [(place, [c.get(x, 0) for x in choices]) for place, c in by_place.items()]
+        out.append(rows)
+    return out
+
+
+def _field(record: dict[str, Any], name: str) -> str:
+    return totalvote.field_text(record.get(name))

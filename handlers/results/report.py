@@ -109,6 +109,7 @@ def contest_json(scanned: ScannedContest) -> dict[str, Any]:
         "seats": c.seats,
         "seats_from": c.seats_from,
         "coverage": c.coverage,
+        "partial": c.partial,  # why its reading decides nothing yet, or None
         "unopposed": c.unopposed,
         "choices": [{"name": x.name, "party": x.party, "votes": x.votes} for x in c.choices],
         "total_votes": c.total_votes,
@@ -136,6 +137,7 @@ def scan_json(result: Scan) -> dict[str, Any]:
                     "reporting": f.reporting,
                     "downloaded": f.downloaded,
                 },
+                "notes": list(f.notes),  # what a person must know of the file itself
             }
             for f in result.files
         ],
@@ -166,7 +168,11 @@ def scan_csv(result: Scan) -> str:
                 _choices(scanned),
                 "" if m is None else m.margin,
                 "" if m is None else m.max_qualifying_margin,
-                "unopposed" if c.unopposed else ("" if v is None else v.outcome.value),
+                "unopposed"
+                if c.unopposed
+                else "partial"
+                if c.partial
+                else ("" if v is None else v.outcome.value),
                 "" if d is None else d.deadline.isoformat(),
                 "" if d is None else d.deadline_safe.isoformat(),
                 " | ".join(c.attention),
@@ -284,6 +290,13 @@ def opening_lines(result: Scan, how: HowToAdd = COMMAND_LINE) -> list[str]:
         )
         out.append(said)
     out += read_lines(result)
+    partial = partial_readings(result)
+    if partial:
+        out.append(
+            f"{plural(len(partial), 'contest')} read from a partial reading (or a share of "
+            f"{'its' if len(partial) == 1 else 'their'} precincts): no verdict until the reading "
+            "is whole; the votes are shown as they stand."
+        )
     if result.whole_state:
         out.append(
             f"The files are the county workbooks of all {MONTANA_COUNTIES.value} counties: "
@@ -371,12 +384,20 @@ def read_lines(result: Scan) -> list[str]:
         )
         line = f"Read {len(said)} files: {' / '.join(titles)}{reporting}{span}."
     out = [line]
-    if any(f.unofficial for f in said):
+    for f in said:
+        out += [note if len(said) == 1 else f"{f.name}: {note}" for note in f.notes]
+    whys = sorted({f.unofficial_why for f in said if f.unofficial})
+    if whys:
         out.append(
-            "The figures are unofficial (the files say so): a candidate ahead leads, and has not "
-            "won, until the canvass."
+            f"The figures are unofficial ({'; '.join(whys)}): a candidate ahead leads, and has "
+            "not won, until the canvass."
         )
     return out
+
+
+def partial_readings(result: Scan) -> list[ScannedContest]:
+    """Contests whose reading decides nothing yet (scan.md): shown with their votes."""
+    return [c for c in result.contests if c.contest.partial is not None]
 
 
 def _all_reporting(reporting: str) -> bool:
@@ -512,6 +533,18 @@ def scan_text(result: Scan, *, show_all: bool = False) -> str:
         out += ["", f"Recount results ({len(recounts)})"]
         for scanned in recounts:
             out += recount_lines(scanned, result)
+            shown.add(id(scanned))
+    partial = [c for c in partial_readings(result) if id(c) not in shown]
+    if partial:
+        out += ["", f"Partial readings: no verdict ({len(partial)})"]
+        for scanned in partial:
+            out += _wrap(f"{scanned.contest.shown_as}: {_choices(scanned)}")
+            out += _wrap(f"{scanned.contest.partial}", "    ", "      ")
+            out += [
+                line
+                for reason in scanned.contest.attention
+                for line in _wrap(reason, "    - ", "      ")
+            ]
             shown.add(id(scanned))
     attention = [c for c in result.contests if c.contest.attention and id(c) not in shown]
     if attention:

@@ -52,6 +52,7 @@ from handlers.results.formats import read_file
 from handlers.results.plain_table import PLAIN_TABLE
 from handlers.results.tables import ElectionNotSaid, NotResults, ResultsFileError
 from handlers.results.tallies import FileTallies, normalized
+from handlers.results.totalvote import settle_coverage
 
 
 @dataclass(frozen=True)
@@ -343,6 +344,7 @@ def _scan(
         raise ResultsFileError(f"{named_files[0][0] if named_files else 'input'}: no results file")
     if not any(f.tallies for f in files):
         raise ResultsFileError(f"{files[0].name if files else 'input'}: no contest in the file")
+    settle_coverage(files)  # whether each service race is whole, over every response given
     election, election_from = _election(files, options)
     counties = dict(options.counties)
     if ONLY_FILE in counties:  # the form's county for the one file it was opened on

@@ -41,6 +41,16 @@ class FileTallies:
     whole: bool = False  # rows cover the whole district or state (formats 2, 3)
     counties_named: bool = False  # rows carry their county
     problems: dict[str, list[str]] = field(default_factory=dict)  # contest key -> reasons
+    # why the figures are unofficial, in the report's words, where the file says they are
+    unofficial_why: str = "the files say so"
+    # contest key -> why its reading decides nothing yet ("partial: 600 of 691 precincts
+    # fully reported"): no verdict (scan.md, "A partial reading decides nothing")
+    partial: dict[str, str] = field(default_factory=dict)
+    shares: set[str] = field(default_factory=set)  # keys not proved whole in a whole file
+    # the file's seat counts are how many are elected (TotalVote's VoteFor), so a nonpartisan
+    # primary's rule still applies; a typed table's seats column is taken as written
+    seats_elected: bool = False
+    notes: list[str] = field(default_factory=list)  # what a person must know of the file
     titles: dict[str, str] = field(default_factory=dict)  # contest key -> title
 
     def banner_says(self, lines: list[str]) -> None:

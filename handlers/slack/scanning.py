@@ -23,6 +23,7 @@ from domain.citations import FIRST_YEAR, LAST_YEAR
 from handlers.results import MAX_BYTES, ResultsFileError, ScanOptions, scan, scan_csv
 from handlers.results.compare import readings_of
 from handlers.results.formats import read_file
+from handlers.results.precincts import PRECINCT_FORMATS
 from handlers.results.scan import Scan, ScannedContest
 from handlers.results.tables import ElectionNotSaid, over_the_limit
 from handlers.slack.blocks.scan import (
@@ -164,9 +165,6 @@ def run_scan(
 
 
 ELECTIONS: Final = ("primary", "general")
-
-
-PRECINCT_FORMATS: Final = ("sos-county-workbook", "sos-precinct-by-precinct")
 
 
 def kit_values(

@@ -117,6 +117,31 @@ def test_an_empty_folder_is_named(tmp_path: Path) -> None:
     assert status == 2 and "a folder with no .xlsx or .csv file in it" in err
 
 
+def test_a_folder_of_service_responses_is_read(tmp_path: Path) -> None:
+    record = {
+        "__type": "MapData:#MontanaWebServices",
+        "RaceID": 7,
+        "RaceName": "SHERIFF",
+        "VoteFor": 1,
+        "CountyName": "Cascade",
+        "PrecinctName": "P1",
+        "StatePrecinctID": "0001",
+        "PartyCode": "",
+        "IsReported": True,
+        "PrecinctsReporting": 1,
+        "PrecinctsPartial": 0,
+        "TotalPrecincts": 1,
+    }
+    records = [
+        {**record, "calcCandidate": name, "calcCandidateVotes": votes}
+        for name, votes in (("A", 900), ("B", 895))
+    ]
+    (tmp_path / "sheriff.json").write_text(json.dumps({"d": records}))
+    status, out, err = recount(str(tmp_path), "--today", "2022-11-30", "--election", "general")
+    assert (status, err) == (0, "")
+    assert out.startswith("Scanned 1 file (totalvote-precinct): 1 contest, 1 with a verdict")
+
+
 def test_a_damaged_workbook_names_no_library(tmp_path: Path) -> None:
     (tmp_path / "bad.xlsx").write_bytes(b"PK\x03\x04 this is not really a workbook")
     status, _, err = recount(str(tmp_path / "bad.xlsx"))

@@ -49,6 +49,7 @@ def test_json_has_the_keys_of_scan_md() -> None:
             "format": "plain-table",
             "contests": 6,
             "banner": {"title": None, "unofficial": False, "reporting": None, "downloaded": None},
+            "notes": [],
         }
     ]
     assert j["summary"] == {
