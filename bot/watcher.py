@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import threading
+import traceback
 from collections.abc import Callable
 from datetime import date, timedelta
 from functools import partial
@@ -40,17 +42,85 @@ def _tick_s() -> float:
         return DEFAULT_TICK_S
 
 
-MAX_RETRY_S: Final = 60.0  # the longest wait between tries to open the database
+MAX_RETRY_S: Final = 60.0  # the longest wait between tries at a database that is down
+START_RETRY_S: Final = 1.0  # the first wait between tries to open the database at start-up
+
+
+class Backoff:
+    """The waits between tries at something that is down: `first`, then twice the last, at
+    most `most` (never less than `first`). Start-up (opening the database) and the poller
+    (reaching it) wait so."""
+
+    def __init__(self, first: float, most: float = MAX_RETRY_S) -> None:
+        self.first = first
+        self.most = max(most, first)
+        self.failures = 0  # tries failed in a row
+        self._next = first
+
+    def failed(self) -> float:
+        """One more try failed: how long to wait before the next."""
+        self.failures += 1
+        wait, self._next = self._next, min(self._next * 2, self.most)
+        return wait
+
+    def succeeded(self) -> bool:
+        """A try worked: whether it ends a run of failures (to say so once); starts over."""
+        ended = self.failures > 0
+        self.failures, self._next = 0, self.first
+        return ended
+
+
+def unreachable(error: Exception) -> bool:
+    """Whether `error` says the database cannot be reached now (it is down, restarting, or the
+    network to it is), rather than a bug: our DatabaseError (it cannot be opened), or
+    SQLAlchemy's OperationalError or InterfaceError, or any DBAPIError that lost its
+    connection. Its other DBAPIErrors (a wrong statement, a constraint) are bugs."""
+    if isinstance(error, DatabaseError):
+        return True
+    # Looked up, not imported: an error of SQLAlchemy's can only have been raised once
+    # sqlalchemy.exc is loaded, and this module loads no database code (tests/e2e/
+    # test_loading.py) and imports in no function but open_backend (tests/cross/
+    # test_imports.py).
+    exc = sys.modules.get("sqlalchemy.exc")
+    if exc is None:
+        return False
+    if isinstance(error, exc.OperationalError | exc.InterfaceError):
+        return True
+    return isinstance(error, exc.DBAPIError) and bool(error.connection_invalidated)
+
+
+def _reason(error: Exception) -> str:
+    """Why the database cannot be reached, in a few words: the driver's own (never the
+    statement or its parameters, which SQLAlchemy's message carries), its first line, its
+    last clause ("Connection refused")."""
+    said = str(getattr(error, "orig", None) or error).strip()
+    first = said.splitlines()[0] if said else ""
+    return first.rsplit(": ", 1)[-1].strip() or type(error).__name__
+
+
+def _where(error: Exception) -> tuple[str, str, int]:
+    """What makes an error the same one again: its class and the line that raised it."""
+    frames = traceback.extract_tb(error.__traceback__)
+    last = frames[-1] if frames else None
+    name = f"{type(error).__module__}.{type(error).__qualname__}"
+    return (name, last.filename if last else "", (last.lineno or 0) if last else 0)
 
 
 class Poller:
-    """Reads due watches every tick in a thread of this process, until `stop`."""
+    """Reads due watches every tick in a thread of this process, until `stop`.
+
+    A database that cannot be reached is one warning line (which database, why), then tries
+    at `backoff`'s waits (from the tick, doubling, up to MAX_RETRY_S) and one line when it
+    answers again. Any other error is a bug: logged once with its traceback for each class
+    and line that raised it, and tried again each tick."""
 
     def __init__(self, watching: Watching, tick_s: float | None = None) -> None:
         self.watching = watching
         self.tick_s = _tick_s() if tick_s is None else tick_s
+        self.backoff = Backoff(self.tick_s)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._logged: set[tuple[str, str, int]] = set()  # the bugs already logged
 
     def start(self, run: Callable[[WatchInfo], None]) -> None:
         if self._thread is not None:
@@ -77,17 +147,62 @@ class Poller:
             self._thread.join(timeout=30)
             self._thread = None
         backend = self.watching.opened()
-        if backend is not None:
+        if backend is None:
+            return
+        try:
             for watch in backend.store.running():
                 backend.store.release_lease(watch.id, self.watching.owner)
+        except Exception as error:
+            if not unreachable(error):
+                raise
+            log.warning(
+                "watch poller: the database %s cannot be reached (%s); this process's leases "
+                "expire by themselves",
+                backend.describe(),
+                _reason(error),
+            )
 
     def _loop(self, run: Callable[[WatchInfo], None]) -> None:
         while not self._stop.is_set():
             try:
                 self.poll_once(run)
-            except Exception:  # a database hiccup: log one line, try again next tick
-                log.warning("watch poller: a round could not run", exc_info=True)
-            self._stop.wait(self.tick_s)
+            except Exception as error:
+                pause = self._failed(error)
+            else:
+                pause = self.tick_s
+                if self.backoff.succeeded():
+                    log.info("watch poller: the database is back; watches resume")
+            if self.wait(pause):
+                return
+
+    def _failed(self, error: Exception) -> float:
+        """Logs what went wrong, once; the wait before the next poll."""
+        if unreachable(error):
+            pause = self.backoff.failed()
+            if self.backoff.failures == 1:
+                self._say_unreachable(error)
+            return pause
+        where = _where(error)
+        if where not in self._logged:
+            # The set is bounded: one entry per class and line of code that raised.
+            self._logged.add(where)
+            log.error(
+                "watch poller: a round failed (%s); logged once, not at each tick it fails",
+                type(error).__name__,
+                exc_info=error,
+            )
+        return self.tick_s
+
+    def _say_unreachable(self, error: Exception) -> None:
+        backend = self.watching.opened()
+        if backend is None:  # not opened yet: the DatabaseError names the database and why
+            log.warning("watch poller: %s; trying again with backoff", error)
+            return
+        log.warning(
+            "watch poller: the database %s cannot be reached (%s); trying again with backoff",
+            backend.describe(),
+            _reason(error),
+        )
 
     def poll_once(self, run: Callable[[WatchInfo], None]) -> int:
         """Runs every due watch whose lease this process wins; returns how many ran."""
@@ -131,18 +246,16 @@ def start_watching(
     def open_and_poll() -> None:
         # The database may start after us (a reboot, PostgreSQL restarting): tried again with
         # backoff, logged once when it fails and once when it comes back.
-        wait = 1.0
-        failing = False
+        backoff = Backoff(START_RETRY_S)
         while not poller.stopping:
             try:
                 backend = watching.backend()
             except DatabaseError as error:
-                if not failing:
+                pause = backoff.failed()
+                if backoff.failures == 1:
                     log.warning("watching waits for the database: %s; trying again", error)
-                    failing = True
-                if poller.wait(wait):
+                if poller.wait(pause):
                     return
-                wait = min(wait * 2, MAX_RETRY_S)
                 continue
             poller.start(poller_run(app.client, watching, today))
             log.info("watching: database %s ready, poller started", backend.describe())
