@@ -32,6 +32,7 @@ from typing import Any, Final
 
 from bot.net.errors import network_reason
 from handlers.results.tables import MAX_BYTES, MAX_SIZE_WORDS
+from handlers.results.totalvote_page import SOS_HOSTS
 from handlers.watch.ports import Fetched, FetchFailed, FetchRefused
 
 __all__ = [
@@ -51,7 +52,7 @@ _CHUNK: Final = 64 * 1024
 _REDIRECTS: Final = (301, 302, 303, 307, 308)
 _MAX_REDIRECTS: Final = 5
 # Montana's results site and the results service its pages call (KNOWiNK TotalVote), https.
-SECRETARY_OF_STATE_HOSTS: Final = ("electionresults.mt.gov", "esersws.mt.gov")
+SECRETARY_OF_STATE_HOSTS: Final = SOS_HOSTS
 
 
 @dataclass(frozen=True)

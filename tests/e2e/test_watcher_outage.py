@@ -70,7 +70,7 @@ def test_a_poller_with_the_database_stopped_under_it_says_one_line_backs_off_and
         rounds: list[RoundResult] = []
 
         def run(watch: WatchInfo) -> None:
-            rounds.append(backend.run_round(watch, TODAY))
+            rounds.append(watching.service().round(watch, TODAY).result)
 
         poller = Poller(watching, tick_s=TICK_S)
         poller.backoff = Backoff(TICK_S, most=MOST_S)
