@@ -37,6 +37,8 @@ _BUILD_COUNTY: Final = re.compile(
 _FULLY: Final = re.compile(r"Precincts Fully:\s*([\d,]+)\s*/\s*([\d,]+)", re.IGNORECASE)
 _PARTIALLY: Final = re.compile(r"Partially:\s*([\d,]+)\s*/\s*([\d,]+)", re.IGNORECASE)
 _UPDATED: Final = re.compile(r"Results last updated:\s*([^<]+)", re.IGNORECASE)
+# the page's heading: <h2>General Election - November 5, 2024</h2>
+_ELECTION: Final = re.compile(r"<h2[^>]*>\s*([^<]*\bElection\b[^<]*)</h2>", re.IGNORECASE)
 _TAG: Final = re.compile(r"<[^>]*>")
 
 
@@ -107,6 +109,20 @@ def races_on_page(html: str) -> list[PageRace]:
             "Secretary of State's site, or its layout has changed"
         )
     return races
+
+
+def election_heading(html: str) -> str | None:
+    """The page's heading, "General Election - November 5, 2024", where it has one: the
+    service's records do not say which election they are of."""
+    found = _ELECTION.search(html)
+    return None if found is None else text(unescape(found.group(1))) or None
+
+
+def race_name(race: PageRace, heading: str | None) -> str:
+    """The name a race's service response is read under, as a file's: its page's heading
+    (which says the election), its title and, in a primary, its party."""
+    party = f" ({race.party})" if race.party else ""
+    return f"{heading + ' — ' if heading else ''}{race.title}{party}.json"
 
 
 def looks_like_page(data: bytes) -> bool:

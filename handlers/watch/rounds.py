@@ -1,6 +1,10 @@
 """One round of a watch: read every source, and only when one changed scan the whole set,
 compare it with the last stored reading, and store the reading with its changes.
 
+A results page of the Secretary of State's site (handlers.results.totalvote_page) is a source
+of several reads: the page, for its races, and each race's county-level data from the
+results service, every one a conditional GET through the same fetcher and policy.
+
 A source that has not changed costs a file stat (same size and modification time) or a
 conditional GET answered 304; when none changed there is no scan. A source that cannot be
 read this round is named in one line and retried next round, and the round scans nothing
@@ -24,6 +28,14 @@ from handlers.results.tables import (
     Unreadable,
     over_the_limit,
     results_files,
+)
+from handlers.results.totalvote_page import (
+    election_heading,
+    is_results_page,
+    looks_like_page,
+    race_name,
+    races_on_page,
+    service_url,
 )
 from handlers.watch.ports import Fetcher, FetchFailed, FetchRefused, RoundStore
 from handlers.watch.records import RoundResult, SourceSnapshot, WatchSpec
@@ -63,6 +75,7 @@ class _Read:
     data: bytes | None  # None: unchanged and not read (a file to read only if we scan)
     changed: bool
     in_folder: bool = False  # found in a folder: skipped, not fatal, if it holds no results
+    scanned: bool = True  # False: a results page, read for its races, not itself results
 
 
 def _file(path: Path, before: SourceSnapshot | None) -> _Read:
@@ -88,7 +101,9 @@ def _read_file(path: Path) -> bytes:
         raise SourceError(f"{path}: cannot be read ({error.strerror or error})") from None
 
 
-def _url(url: str, before: SourceSnapshot | None, fetcher: Fetcher) -> _Read:
+def _url(
+    url: str, before: SourceSnapshot | None, fetcher: Fetcher, name: str | None = None
+) -> _Read:
     try:
         got = fetcher.fetch(
             url,
@@ -97,7 +112,7 @@ def _url(url: str, before: SourceSnapshot | None, fetcher: Fetcher) -> _Read:
         )
     except (FetchRefused, FetchFailed) as error:
         raise SourceError(str(error)) from None
-    name = url.rstrip("/").rsplit("/", 1)[-1] or url
+    name = name or url.rstrip("/").rsplit("/", 1)[-1] or url
     if got.status == 304 and before is not None and before.body is not None:
         return _Read(before.copied(error=None), before.body, False)
     digest = _digest(got.body)
@@ -112,6 +127,26 @@ def _url(url: str, before: SourceSnapshot | None, fetcher: Fetcher) -> _Read:
     return _Read(state, got.body, before is None or before.digest != digest)
 
 
+def _url_reads(url: str, before: dict[str, SourceSnapshot], fetcher: Fetcher) -> list[_Read]:
+    """A URL's reads: the file it serves, or a results page and each of its races' data."""
+    read = _url(url, before.get(url), fetcher)
+    data = read.data or b""
+    if not (is_results_page(url) or looks_like_page(data)):
+        return [read]
+    html = data.decode("utf-8", "replace")
+    try:
+        races = races_on_page(html)
+        urls = [service_url(url, race) for race in races]
+    except ResultsFileError as error:
+        raise SourceError(f"{url}: {error}") from None
+    heading = election_heading(html)
+    read.scanned = False
+    reads = [read]
+    for race, at in zip(races, urls, strict=True):
+        reads.append(_url(at, before.get(at), fetcher, race_name(race, heading)))
+    return reads
+
+
 def _read_all(
     spec: WatchSpec, before: dict[str, SourceSnapshot], fetcher: Fetcher
 ) -> tuple[list[_Read], list[tuple[str, str]]]:
@@ -121,7 +156,7 @@ def _read_all(
     for source in spec.sources:
         try:
             if is_url(source):
-                reads.append(_url(source, before.get(source), fetcher))
+                reads += _url_reads(source, before, fetcher)
                 continue
             path = Path(source)
             if path.is_dir():
@@ -179,7 +214,7 @@ def run_round(
         return result
     last = store.last_reading(watch_id)
     files = []
-    for read in reads:
+    for read in (r for r in reads if r.scanned):
         data = read.data if read.data is not None else _read_file(Path(read.state.source))
         files.append((read.state.name, data))
     in_folders = {r.state.name for r in reads if r.in_folder}
