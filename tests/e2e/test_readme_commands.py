@@ -48,6 +48,9 @@ from ..fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack
 from ..handlers.results.fixtures import COUNTY_WORKBOOKS, need
 from ..servers import ROOT, free_port, wait_healthy
 
+# Slow (processes): `make quick` leaves it out.
+pytestmark = pytest.mark.slow
+
 README: Final = ROOT / "README.md"
 VENV: Final = Path(sys.executable).parent.parent  # the venv running the tests: `.venv`
 TODAY: Final = "2026-11-18"  # the day the Slack texts are checked on (the README's example)
@@ -524,6 +527,8 @@ def test_the_readme_command_runs(
             assert "0 files read" not in ran.out + ran.err
             assert "reads files only" not in ran.out + ran.err
         return None  # a watch is live: its rounds are as of the day they run
+    if "--against" in args:  # OLD.xlsx is the earlier count: the one change is found
+        assert "1 change since the earlier reading (OLD.xlsx)" in ran.out, ran.out
     assert_current(ran, shown)
     return None
 
