@@ -64,7 +64,9 @@ def wait_healthy(base: str, process: subprocess.Popen[str], seconds: float = 30)
             with urllib.request.urlopen(f"{base}/healthz", timeout=1) as response:
                 assert response.read() == b"ok\n"
                 return
-        except (urllib.error.URLError, ConnectionError):
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            # TimeoutError: accepted, but not answered within the second (a loaded machine;
+            # gunicorn's workers still starting): ask again, as a health check would
             assert process.poll() is None, process.communicate()[1]
             assert time.monotonic() < deadline, "server did not start"
             time.sleep(0.05)
