@@ -10,10 +10,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
-from typing import NoReturn, TextIO
+from typing import Final, NoReturn, TextIO
 
 from bot.clock import montana_today
 from bot.console import run_console
@@ -236,6 +237,9 @@ def _dispatch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return serve.run(sys.stdin, out, err)
 
 
+EXIT_BROKEN_PIPE: Final = 128 + 13  # as a shell reports a process ended by SIGPIPE
+
+
 def main(
     argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
 ) -> int:
@@ -263,6 +267,12 @@ def main(
         return EXIT_USAGE
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # the reader stopped reading (`recount scan ... | head`): no error of ours. What is
+        # left unwritten goes nowhere, so that Python's flush at exit does not fail again.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except Exception:
         log.debug("internal error", exc_info=True)
         print(

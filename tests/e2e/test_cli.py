@@ -239,3 +239,19 @@ def test_a_url_is_read_stored_and_asked_again_with_its_etag(tmp_path: Path) -> N
         "  http://127.0.0.1:9/x.csv: could not be reached (the connection was refused)",
     ]
     assert "Traceback" not in gone.stderr
+
+
+def test_a_reader_that_stops_reading_is_no_error_of_ours() -> None:
+    """`recount check ... | head -0`: the pipe is closed before recount writes. Quietly the
+    shell's SIGPIPE status, never "something went wrong" or a traceback."""
+    reading = subprocess.Popen(
+        [sys.executable, "-m", "bot", "check", "--today", "2026-11-18", CHECK],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert reading.stdout is not None and reading.stderr is not None
+    reading.stdout.close()  # nobody reads what it prints
+    err = reading.stderr.read()
+    assert reading.wait(timeout=60) == 141
+    assert err == ""
