@@ -373,3 +373,20 @@ def test_an_unknown_service_is_named() -> None:
     assert '"NDwebsvc"' in note and "Montana" in note
     montana = scanned(response(*race("1", "SHERIFF", {"A": [5], "B": [3]})))
     assert montana.files[0].notes == []
+
+
+def test_the_column_reading_and_the_record_reading_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The usual response is read column by column (speed); an odd one record by record:
+    both give the same for the same records."""
+    data = need(SD_HOUSE).read_bytes()
+    fast = read(SD_HOUSE.name, data)
+    monkeypatch.setattr("handlers.results.totalvote.usual_columns", lambda records: None)
+    slow = read(SD_HOUSE.name, data)
+    assert sorted(fast.tallies) == sorted(slow.tallies) and fast.tallies
+    assert (fast.records, fast.partial, fast.reporting, fast.notes, fast.format) == (
+        slow.records,
+        slow.partial,
+        slow.reporting,
+        slow.notes,
+        slow.format,
+    )
