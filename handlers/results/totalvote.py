@@ -477,8 +477,13 @@ def settle_coverage(files: Iterable[FileTallies]) -> None:
     county response only for Montana's service naming all of its counties. A record of one
     choice in one place given in two files is refused (summing them counts it twice)."""
     services = [f for f in files if isinstance(f, ServiceTallies)]
-    every: set[tuple[str, str, str, str, str, str]] = set()
-    for f in services:
+    if not services:
+        return
+    # one response (the usual scan, and a watch's round): its own set, not a copy of it
+    every: set[tuple[str, str, str, str, str, str]] = (
+        services[0].records if len(services) == 1 else set()
+    )
+    for f in services if len(services) > 1 else ():
         twice = every & f.records  # at C speed: nothing shared, the usual case
         if twice:
             at = min(twice)
@@ -493,7 +498,11 @@ def settle_coverage(files: Iterable[FileTallies]) -> None:
     by_race: dict[str, list[int]] = {}
     for (key, _, _), n in counts.items():
         by_race.setdefault(key, []).append(n)
-    counties = Counter(map(itemgetter(0), set(map(itemgetter(0, 3), every))))
+    counties = (
+        Counter(map(itemgetter(0), set(map(itemgetter(0, 3), every))))
+        if any(f.county_rows for f in services)
+        else Counter[str]()
+    )
     for f in services:
         for key in set(map(itemgetter(0), f.records)):
             if key in f.partial:
