@@ -431,7 +431,11 @@ def _say_service(result: ServiceTallies, services: list[str], types: set[str | N
     named = " and ".join(f'"{MAPDATA}:#{s}"' for s in services)
     whose = " and ".join(_service_words(s) for s in services)
     state = [SERVICES.get(s) for s in services]
-    result.banner_title = f"{whose} (TotalVote)"
+    result.banner_title = (
+        f"{state[0]}'s results service (TotalVote)"
+        if len(services) == 1 and state[0] is not None
+        else f"results from {whose} (TotalVote)"
+    )
     if len(services) == 1 and state[0] is not None:
         said = f"These are another state's results ({whose}, by its __type {named})"
     else:
@@ -460,7 +464,7 @@ def _race_status(
     ((fully, partly, total),) = status
     assert fully is not None and partly is not None and total is not None
     result.total_precincts[key] = total
-    reporting = f"{fully:,} of {total:,} precincts fully reported"
+    reporting = f"the service counts {fully:,} of {total:,} precincts fully reported"
     if partly:
         reporting += f", {partly:,} partially"
     result.reporting = reporting if result.reporting is None else result.reporting
@@ -514,8 +518,10 @@ def settle_coverage(files: Iterable[FileTallies]) -> None:
             total = f.total_precincts.get(key, 0)
             held = by_race.get(key, [0])
             if min(held) != total or max(held) != total:
+                fewer = f", only {min(held):,} for some choices" if min(held) < max(held) else ""
                 f.partial[key] = (
-                    f"a share: the records hold {min(held):,} of the race's {total:,} precincts"
+                    f"a share: the records cover {max(held):,} of the race's {total:,} "
+                    f"precincts{fewer}"
                     if max(held) <= total
                     else f"the records name {max(held):,} precincts, the service counts "
                     f"{total:,}: which is the race?"

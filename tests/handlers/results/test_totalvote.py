@@ -139,7 +139,10 @@ def test_the_stored_south_dakota_response() -> None:
     assert len(places) < records[0]["TotalPrecincts"]
     assert result.contests[0].verdict is None
     assert contest.coverage == "partial" and contest.partial is not None
-    assert f"of the race's {records[0]['TotalPrecincts']:,} precincts" in contest.partial
+    assert (
+        f"cover {len(places)} of the race's {records[0]['TotalPrecincts']:,} precincts"
+        in contest.partial
+    )
     # another state's results, said; unofficial, always
     file = result.files[0]
     assert file.unofficial and file.format == TOTALVOTE_PRECINCT
