@@ -150,6 +150,7 @@ def _from_totalvote(name: str, data: bytes, wanted: str) -> list[PrecinctRows]:
         records = totalvote.records_of(name, data)
     except totalvote.NotMapData as other:
         raise ResultsFileError(f"{name}: {other}; {KIT_NEEDS}") from None
+    totalvote.check_records(name, records)
     races: dict[str, tuple[str, dict[str, dict[str, int]], list[str]]] = {}
     for r in records:
         title = text(r["RaceName"]) if isinstance(r["RaceName"], str) else ""

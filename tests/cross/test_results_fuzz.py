@@ -1,12 +1,13 @@
 """Whatever a results file holds, the scan answers with a report or one plain error.
 
-Tables in the shape of each of the five formats (and of none), their cells anything a
+Tables in the shape of each of the six formats (and of none), their cells anything a
 workbook or a CSV can give: the scan of them returns a Scan or raises ResultsFileError (the
 one line a clerk is shown), never another exception, which would be a traceback.
 """
 
 from __future__ import annotations
 
+import json
 from datetime import date
 from unittest.mock import patch
 
@@ -166,6 +167,101 @@ def test_any_bytes_get_a_report_or_one_plain_error(
             scan([(name, data)], ScanOptions(today=date(2022, 11, 30), election="general"))
         except ResultsFileError as error:
             assert str(error).strip()
+        try:  # the recount kit reads the same files
+            precinct_rows([(name, data)], "SHERIFF")
+        except ResultsFileError as error:
+            assert str(error).strip()
+
+
+# A results service's MapData JSON (format 6): records with any of its fields, each any JSON
+# value (huge numbers, NaN, text for numbers, lists), the envelope sometimes wrong.
+JSON_VALUES = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-5, 10**7),
+        st.integers(10**300, 10**320),
+        st.floats(allow_nan=True, allow_infinity=True),
+        WORDS,
+        st.text(max_size=6),
+        st.sampled_from(["MapData:#MontanaWebServices", "MapData:#SDENRwebservice", "Countywide"]),
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+MAPDATA_FIELDS = st.sampled_from(
+    [
+        "__type",
+        "RaceID",
+        "RaceName",
+        "VoteFor",
+        "CountyID",
+        "CountyName",
+        "PrecinctName",
+        "StatePrecinctID",
+        "calcCandidate",
+        "PartyCode",
+        "calcCandidateVotes",
+        "IsReported",
+        "PrecinctsReporting",
+        "PrecinctsPartial",
+        "TotalPrecincts",
+    ]
+)
+USUAL = {
+    "__type": "MapData:#MontanaWebServices",
+    "RaceID": 1,
+    "RaceName": "SHERIFF",
+    "VoteFor": 1,
+    "CountyID": "07",
+    "CountyName": "Cascade",
+    "PrecinctName": "P1",
+    "StatePrecinctID": "0001",
+    "calcCandidate": "Ann",
+    "PartyCode": "",
+    "calcCandidateVotes": 10,
+    "IsReported": True,
+    "PrecinctsReporting": 1,
+    "PrecinctsPartial": 0,
+    "TotalPrecincts": 1,
+}
+RECORDS = st.lists(
+    st.one_of(
+        # a usual record with some fields changed or dropped
+        st.builds(
+            lambda changed, dropped: {
+                k: v for k, v in {**USUAL, **changed}.items() if k not in dropped
+            },
+            st.dictionaries(MAPDATA_FIELDS, JSON_VALUES, max_size=4),
+            st.sets(MAPDATA_FIELDS, max_size=2),
+        ),
+        JSON_VALUES,
+    ),
+    max_size=6,
+)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    records=RECORDS,
+    envelope=st.sampled_from(["d", "D", None]),
+    cut=st.one_of(st.none(), st.integers(1, 200)),
+    election=st.sampled_from([None, "general", "primary"]),
+)
+def test_any_service_response_gets_a_report_or_one_plain_error(
+    records: list[object], envelope: str | None, cut: int | None, election: str | None
+) -> None:
+    body = records if envelope is None else {envelope: records}
+    data = json.dumps(body).encode()  # NaN and Infinity as Python writes them
+    if cut is not None:
+        data = data[:cut]  # a download cut off
+    for name in ("results.json", "results-general.json"):
+        try:
+            scan([(name, data)], ScanOptions(today=date(2026, 11, 30), election=election))
+        except ResultsFileError as error:
+            assert str(error).strip() and "\n" not in str(error)
         try:  # the recount kit reads the same files
             precinct_rows([(name, data)], "SHERIFF")
         except ResultsFileError as error:

@@ -255,3 +255,24 @@ def test_a_reader_that_stops_reading_is_no_error_of_ours() -> None:
     err = reading.stderr.read()
     assert reading.wait(timeout=60) == 141
     assert err == ""
+
+
+def test_scan_of_a_results_service_response() -> None:
+    """`recount scan FILE.json`: the stored South Dakota response read as a user runs it."""
+    from ..handlers.results.fixtures import need
+    from ..handlers.results.test_totalvote import SD_HOUSE, SD_TURNOUT
+
+    records = json.loads(need(SD_HOUSE).read_bytes())["d"]
+    done = recount("scan", str(SD_HOUSE), "--today", "2024-11-20")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "another state's results (South Dakota's service" in done.stdout
+    assert "unofficial" in done.stdout and "Partial readings: no verdict (1)" in done.stdout
+    report = json.loads(recount("scan", str(SD_HOUSE), "--json").stdout)
+    (contest,) = report["contests"]
+    assert contest["total_votes"] == sum(r["calcCandidateVotes"] for r in records)
+    assert contest["verdict"] is None and report["files"][0]["format"] == "totalvote-precinct"
+    rows = recount("scan", str(SD_HOUSE), "--csv").stdout.splitlines()
+    assert len(rows) == 2 and ",partial," in rows[1]
+    refused = recount("scan", str(need(SD_TURNOUT)))
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.count("\n") == 1 and "TurnoutData" in refused.stderr

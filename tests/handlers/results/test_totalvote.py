@@ -139,7 +139,10 @@ def test_the_stored_south_dakota_response() -> None:
     assert len(places) < records[0]["TotalPrecincts"]
     assert result.contests[0].verdict is None
     assert contest.coverage == "partial" and contest.partial is not None
-    assert f"of the race's {records[0]['TotalPrecincts']:,} precincts" in contest.partial
+    assert (
+        f"cover {len(places)} of the race's {records[0]['TotalPrecincts']:,} precincts"
+        in contest.partial
+    )
     # another state's results, said; unofficial, always
     file = result.files[0]
     assert file.unofficial and file.format == TOTALVOTE_PRECINCT
@@ -373,3 +376,20 @@ def test_an_unknown_service_is_named() -> None:
     assert '"NDwebsvc"' in note and "Montana" in note
     montana = scanned(response(*race("1", "SHERIFF", {"A": [5], "B": [3]})))
     assert montana.files[0].notes == []
+
+
+def test_the_column_reading_and_the_record_reading_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The usual response is read column by column (speed); an odd one record by record:
+    both give the same for the same records."""
+    data = need(SD_HOUSE).read_bytes()
+    fast = read(SD_HOUSE.name, data)
+    monkeypatch.setattr("handlers.results.totalvote.usual_columns", lambda records: None)
+    slow = read(SD_HOUSE.name, data)
+    assert sorted(fast.tallies) == sorted(slow.tallies) and fast.tallies
+    assert (fast.records, fast.partial, fast.reporting, fast.notes, fast.format) == (
+        slow.records,
+        slow.partial,
+        slow.reporting,
+        slow.notes,
+        slow.format,
+    )
