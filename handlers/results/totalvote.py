@@ -236,7 +236,10 @@ def usual_columns(records: list[dict[str, Any]]) -> list[Sequence[Any]] | None:
         return None
     for at in _TEXT_AT:
         # the types of its distinct values: text never equals a number, so none hides
-        distinct = set(columns[at])
+        try:
+            distinct = set(columns[at])
+        except TypeError:  # a list or an object where text belongs: read one by one
+            return None
         if not set(map(type, distinct)) <= {str, type(None)}:
             return None
         columns[at] = _clean_column(columns[at], distinct)
@@ -245,7 +248,7 @@ def usual_columns(records: list[dict[str, Any]]) -> list[Sequence[Any]] | None:
     for at in _COUNT_AT:
         if set(map(type, columns[at])) != {int} or min(columns[at]) < 0:
             return None
-    if set(map(type, columns[13])) != {bool} or not set(map(type, set(columns[14]))) <= {str}:
+    if set(map(type, columns[13])) != {bool} or not set(map(type, columns[14])) <= {str}:
         return None
     # a county's name, else its id (the service writes both)
     columns[4] = tuple(n or i for n, i in zip(columns[4], columns[5], strict=True))
