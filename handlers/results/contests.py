@@ -369,8 +369,34 @@ def match_answer(title: str, answers: Mapping[str, T]) -> T | None:
 
 def merge(contests: list[Contest], answers: Answers) -> list[Contest]:
     """Contests of a multi-county kind gathered across counties; one-county kinds kept apart."""
+    # A county-keyed file holds a statewide race once per county: each such contest reads
+    # alike (its title, choices and kind column are all _classify reads), so it is
+    # classified once and the others take its reading (the doubts it added, too).
+    readings: dict[tuple[object, ...], tuple[Contest, list[str]]] = {}
     for contest in contests:
-        _classify(contest, answers)
+        same = (
+            contest.key,
+            contest.title,
+            contest.column_kind,
+            tuple(c.name for c in contest.choices),
+            bool(contest.attention),  # _classify asks the kind only of a contest with none
+        )
+        found = readings.get(same)
+        if found is None:
+            before = len(contest.attention)
+            _classify(contest, answers)
+            readings[same] = (contest, contest.attention[before:])
+            continue
+        first, doubts = found
+        contest.recount_of, contest.retention = first.recount_of, first.retention
+        contest.question, contest.kind, contest.kind_from = (
+            first.question,
+            first.kind,
+            first.kind_from,
+        )
+        contest.open_doubt = first.open_doubt
+        for reason in doubts:
+            contest.doubt(reason)  # each of _classify's doubts blocks the verdict
     merged: dict[tuple[object, ...], Contest] = {}
     for contest in contests:
         one_county = contest.kind is not None and KINDS[contest.kind].one_county

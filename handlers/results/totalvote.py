@@ -235,9 +235,14 @@ def usual_columns(records: list[dict[str, Any]]) -> list[Sequence[Any]] | None:
     elif kinds != {str} or "" in race:
         return None
     for at in _TEXT_AT:
-        if not set(map(type, columns[at])) <= {str, type(None)}:
+        # the types of its distinct values: text never equals a number, so none hides
+        try:
+            distinct = set(columns[at])
+        except TypeError:  # a list or an object where text belongs: read one by one
             return None
-        columns[at] = _clean_column(columns[at])
+        if not set(map(type, distinct)) <= {str, type(None)}:
+            return None
+        columns[at] = _clean_column(columns[at], distinct)
     if "" in columns[1] or "" in columns[2]:  # a race or a choice with no name
         return None
     for at in _COUNT_AT:
@@ -254,10 +259,9 @@ _SEPARATOR: Final = "\x00"  # between a column's values, to search them all at o
 _NOT_CLEAN: Final = ("  ", "\t", "\n", "\r", "\x0b", "\x0c", "&nbsp;", "\x00 ", " \x00")
 
 
-def _clean_column(column: Sequence[str | None]) -> Sequence[str]:
+def _clean_column(column: Sequence[str | None], distinct: set[str | None]) -> Sequence[str]:
     """A text column collapsed as `text` does, each distinct value once; a column already
     clean (ids, most names: searched at C speed, all at once) is kept as it is."""
-    distinct = set(column)
     if None not in distinct:
         joined = _SEPARATOR.join(distinct)  # type: ignore[arg-type]
         if (

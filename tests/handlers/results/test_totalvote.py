@@ -393,3 +393,16 @@ def test_the_column_reading_and_the_record_reading_agree(monkeypatch: pytest.Mon
         slow.notes,
         slow.format,
     )
+
+
+@pytest.mark.parametrize("field", ["RaceName", "calcCandidate", "CountyName", "__type"])
+def test_a_list_where_text_belongs_is_read_one_by_one(field: str) -> None:
+    """Found by the fuzz (tests/cross): unhashable values never reach a set unguarded."""
+    records = race("1", "SHERIFF", {"A": [5], "B": [3]})
+    records[0][field] = []
+    try:
+        result = scanned(response(*records))
+    except ResultsFileError as refused:
+        assert "\n" not in str(refused)
+    else:
+        assert result.contests
