@@ -23,7 +23,7 @@ MAX_BYTES: Final = 20 * 1024 * 1024  # scan.md: larger files are refused
 # The files a folder is read for (never an Excel lock file or a hidden one: results_files).
 RESULTS_SUFFIXES: Final = (".xlsx", ".csv", ".json")  # .json: a results service's response
 # (its words name the two usual kinds: tests of the watch, being refactored apart, say them)
-NO_RESULTS_IN_FOLDER: Final = "a folder with no .xlsx or .csv file in it"
+NO_RESULTS_IN_FOLDER: Final = "a folder with no .xlsx, .csv or .json file in it"
 
 
 def results_files(folder: Path) -> list[Path]:

@@ -114,7 +114,7 @@ def test_a_pattern_the_shell_did_not_expand_is_expanded(tmp_path: Path) -> None:
 
 def test_an_empty_folder_is_named(tmp_path: Path) -> None:
     status, _, err = recount(str(tmp_path))
-    assert status == 2 and "a folder with no .xlsx or .csv file in it" in err
+    assert status == 2 and "a folder with no .xlsx, .csv or .json file in it" in err
 
 
 def test_a_folder_of_service_responses_is_read(tmp_path: Path) -> None:

@@ -225,7 +225,7 @@ def test_an_empty_folder_starts_no_watch_and_a_bare_number_is_asked(tmp_path: Pa
     empty.mkdir()
     status, out, err = recount(str(empty), "--once")
     assert (status, out) == (2, "")
-    assert err == f"error: {empty}: a folder with no .xlsx or .csv file in it\n"
+    assert err == f"error: {empty}: a folder with no .xlsx, .csv or .json file in it\n"
     status, out, _ = recount("list")
     assert out == "No watch has been started here (recount watch SOURCE...).\n"
     status, _, err = recount(str(empty), "--every", "5")
