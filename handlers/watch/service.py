@@ -10,7 +10,6 @@ server's policy, and who this process is for the leases.
 
 from __future__ import annotations
 
-import logging
 import os
 import platform
 import threading
@@ -37,7 +36,6 @@ from handlers.watch.records import (
 )
 from handlers.watch.rounds import run_round
 
-log = logging.getLogger(__name__)
 ENV_LEASE: Final = "RECOUNT_WATCH_LEASE_S"
 DEFAULT_LEASE_S: Final = 600  # longer than the longest round (10 sources x 60 s)
 MAX_SOURCES: Final = 10
