@@ -48,9 +48,11 @@ def precinct_rows(files: Sequence[tuple[str, bytes]], contest: str) -> PrecinctR
     with one line saying why not."""
     wanted = normalized(contest)
     found: list[PrecinctRows] = []
+    responses: list[totalvote.ServiceTallies] = []
     for name, data in files:
         if totalvote.looks_like_json(data):
             found += _from_totalvote(name, data, wanted)
+            responses.append(totalvote.read(name, data))
             continue
         tables = read_tables(name, data)
         kind = sos_workbooks.detect(tables)
@@ -68,6 +70,7 @@ def precinct_rows(files: Sequence[tuple[str, bytes]], contest: str) -> PrecinctR
     titles = sorted({p.title for p in found})
     if not titles:
         raise ResultsFileError(f'no contest titled "{contest}" in the files')
+    _certifiable(responses, wanted)
     if len(titles) > 1:
         raise ResultsFileError(
             f'"{contest}" matches {len(titles)} contests: {"; ".join(titles[:6])}'
@@ -142,6 +145,29 @@ def _from_precinct_file(tables: list[Table], wanted: str) -> list[PrecinctRows]:
     rows = PrecinctRows(title, choices)
     rows.rows = [(place, [c.get(x, 0) for x in choices]) for place, c in by_place.items()]
     return [rows]
+
+
+def _certifiable(responses: list[totalvote.ServiceTallies], wanted: str) -> None:
+    """The certificate's canvass column is a board's sworn starting point: it is never
+    filled from another state's results, nor from responses that do not hold every precinct
+    of the race (an excerpt, precincts still reporting). Raises ResultsFileError saying so."""
+    if not responses:
+        return
+    totalvote.settle_coverage(responses)
+    for response in responses:
+        if response.service != totalvote.MONTANA_SERVICE:
+            raise ResultsFileError(
+                f"{response.name}: {response.banner_title or 'not Montana results'}: the kit's "
+                "certificate is a Montana county recount board's, filled only from Montana's "
+                "results"
+            )
+        keys = {t.key for t in response.tallies if _matches(t.title, wanted)}
+        for key in sorted(keys & set(response.partial)):
+            raise ResultsFileError(
+                f"{response.name}: {response.partial[key]}: the certificate would list the "
+                "canvass votes of part of the race; give every precinct's records (after the "
+                "canvass, the county's precinct-by-precinct export is the canvass itself)"
+            )
 
 
 def _from_totalvote(name: str, data: bytes, wanted: str) -> list[PrecinctRows]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -35,14 +36,30 @@ def test_the_file_saved_as_csv_with_blank_and_short_lines() -> None:
     assert rows.rows == [("Cascade — P1", [10, 8]), ("Cascade — P2", [3, 0])]
 
 
+def montana_whole(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The stored South Dakota excerpt made a whole Montana response: only the places where
+    every candidate has a record, the service's name Montana's, TotalPrecincts their count."""
+    candidates = {r["calcCandidate"] for r in records}
+    by_place: dict[tuple[str, str], set[str]] = {}
+    for r in records:
+        by_place.setdefault((r["CountyName"], r["PrecinctName"]), set()).add(r["calcCandidate"])
+    whole = {place for place, held in by_place.items() if held == candidates}
+    kept = [r for r in records if (r["CountyName"], r["PrecinctName"]) in whole]
+    for r in kept:
+        r.update(__type="MapData:#MontanaWebServices", TotalPrecincts=len(whole))
+        r.update(PrecinctsReporting=len(whole), PrecinctsPartial=0)
+    return kept
+
+
 def test_a_results_service_precinct_response() -> None:
     """TotalVote's MapData, one record per precinct x candidate (category=PREC)."""
     sd = need(SHARED / "fixtures" / "totalvote" / "sd-2024-general-us-house-precinct.json")
-    records = json.loads(sd.read_bytes())["d"]
-    rows = precinct_rows([(sd.name, sd.read_bytes())], "united states representative")
+    records = montana_whole(json.loads(sd.read_bytes())["d"])
+    data = json.dumps({"d": records}).encode()
+    rows = precinct_rows([("montana.json", data)], "united states representative")
     # independently: one row per county and precinct, each candidate with its party
     places = {(r["CountyName"], r["PrecinctName"]) for r in records}
-    assert len(rows.rows) == len(places)
+    assert len(rows.rows) == len(places) > 200
     names = {f"{' '.join(r['calcCandidate'].split())} ({r['PartyCode']})" for r in records}
     assert set(rows.choices) == names
     by_choice = dict(zip(rows.choices, rows.totals, strict=True))
@@ -52,6 +69,27 @@ def test_a_results_service_precinct_response() -> None:
             for r in records
             if f"{' '.join(r['calcCandidate'].split())} ({r['PartyCode']})" == name
         )
+
+
+def test_the_certificate_is_never_filled_from_another_state_or_part_of_a_race() -> None:
+    """The certificate's canvass column is what a Montana board swears against: not South
+    Dakota's figures, and not an excerpt of a race's precincts."""
+    sd = need(SHARED / "fixtures" / "totalvote" / "sd-2024-general-us-house-precinct.json")
+    with pytest.raises(ResultsFileError, match="South Dakota's results service"):
+        precinct_rows([(sd.name, sd.read_bytes())], "united states representative")
+    records = montana_whole(json.loads(sd.read_bytes())["d"])
+    for r in records:  # every precinct reported, one of them not in the records
+        r["TotalPrecincts"] += 1
+        r["PrecinctsReporting"] += 1
+    part = json.dumps({"d": records}).encode()
+    with pytest.raises(ResultsFileError, match=r"a share: the records cover \d+ of the race"):
+        precinct_rows([("montana.json", part)], "united states representative")
+    for r in records:  # all in the records, one still counting
+        r["TotalPrecincts"] -= 1
+        r["PrecinctsReporting"] -= 2
+    counting = json.dumps({"d": records}).encode()
+    with pytest.raises(ResultsFileError, match="partial: the service counts"):
+        precinct_rows([("montana.json", counting)], "united states representative")
 
 
 def test_a_county_response_or_other_json_is_refused_for_the_kit() -> None:
