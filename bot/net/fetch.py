@@ -3,10 +3,11 @@ client under a policy.
 
 A URL given in Slack is fetched by the server inside the operator's network, so it must pass
 the policy before any request: a listed host (RECOUNT_WATCH_HOSTS), https unless the host is
-listed with an explicit http://, no loopback/private/link-local address unless that exact
-host is listed, redirects only to listed hosts. Every fetch reads at most 20 MB, gives 10 s to
-connect and 60 s in all, and names recount in its User-Agent. The command line is the
-operator's own (`Policy.command_line`): any host, http or https; a loopback or private
+listed with an explicit http://, no address that is not public (loopback, private, link-local,
+shared 100.64.0.0/10, reserved; NAT64 and IPv4-mapped judged by the IPv4 they carry) unless
+that exact host is listed, redirects only to listed hosts. Every fetch reads at most 20 MB,
+gives 10 s to connect and 60 s in all, and names recount in its User-Agent. The command line
+is the operator's own (`Policy.command_line`): any host, http or https; a loopback or private
 address only when the operator says so, by naming it in the URL typed (`http://127.0.0.1:8080/`)
 or by listing the host in RECOUNT_WATCH_HOSTS. A public name that resolves inside the network,
 or a redirect there, is refused as the server refuses it: neither is the operator's word.
@@ -126,10 +127,11 @@ class Policy:
         addresses = [host] if _is_ip(host) else self.resolve(host)
         if not self._may_go_inside(host, port, scheme, allowed, redirected):
             for address in addresses:
-                if _inside(address):
+                if not public(address):
                     raise FetchRefused(
-                        f"{url}: {host} is a loopback, private or link-local address; list "
-                        f"that exact host in {ENV_HOSTS} to allow it"
+                        f"{url}: {host} is not a public address (a loopback, private or "
+                        f"link-local one, or another inside a network); list that exact host "
+                        f"in {ENV_HOSTS} to allow it"
                     )
         return addresses
 
@@ -192,9 +194,31 @@ def _addresses(host: str) -> list[str]:
         return []
 
 
-def _inside(address: str) -> bool:
+# IPv6 prefixes that carry an IPv4 address to reach: NAT64's well-known prefix (RFC 6052),
+# which a DNS64 resolver hands out for any IPv4 host, so it is judged by the IPv4 it carries;
+# and the deprecated IPv4-compatible ::/96, which the standard library calls global. NAT64's
+# local-use prefix (RFC 8215) translates into the operator's own network: never public.
+_NAT64: Final = ipaddress.ip_network("64:ff9b::/96")
+_COMPATIBLE: Final = ipaddress.ip_network("::/96")
+_NAT64_LOCAL: Final = ipaddress.ip_network("64:ff9b:1::/48")
+
+
+def public(address: str) -> bool:
+    """Whether an address is one the public internet reaches. An allow rule (the IANA
+    registries' "globally reachable", ipaddress's is_global), not a list of what is inside:
+    a deny list let carrier-grade NAT (100.64.0.0/10) and NAT64 (64:ff9b::/96) through. An
+    IPv6 address carrying an IPv4 one (mapped, NAT64, 6to4) is as public as that IPv4."""
     ip = ipaddress.ip_address(address.split("%", 1)[0])
-    return ip.is_loopback or ip.is_private or ip.is_link_local or ip.is_unspecified
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip in _NAT64_LOCAL:
+            return False
+        if ip in _NAT64 or ip in _COMPATIBLE:
+            return public(str(ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)))
+        carried = ip.ipv4_mapped or ip.sixtofour
+        if carried is not None:
+            return public(str(carried))
+    # multicast ranges count as global in the registries, but no web server answers there
+    return ip.is_global and not ip.is_multicast
 
 
 class _NoRedirects(urllib.request.HTTPRedirectHandler):

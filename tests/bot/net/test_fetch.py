@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from bot.net.fetch import FetchFailed, FetchRefused, Policy, fetch
+from bot.net.fetch import FetchFailed, FetchRefused, Policy, fetch, public
 from handlers.results.tables import MAX_BYTES
 
 from ...results_server import ResultsServer, Served
@@ -65,11 +65,50 @@ def test_a_listed_name_that_resolves_inside_the_network_is_refused(server: Resul
     )
     with pytest.raises(FetchRefused) as refused:
         fetch("https://results.example.org/x.xlsx", policy)
-    assert "loopback, private or link-local" in str(refused.value)
+    assert "is not a public address" in str(refused.value)
     for inside in ("127.0.0.1", "169.254.169.254", "192.168.1.5", "::1"):
         local = Policy(Policy.from_setting("intranet.example").hosts, resolve=resolving_to(inside))
         with pytest.raises(FetchRefused):
             local.check("https://intranet.example/x.xlsx")
+
+
+# Inside a network though no deny list named them: carrier-grade NAT (RFC 6598), NAT64 and
+# IPv4-mapped forms of inside addresses, 6to4 of loopback, the benchmark and reserved ranges,
+# multicast, the unspecified address; and public ones, in each form, that stay allowed.
+@pytest.mark.parametrize(
+    ("address", "is_public"),
+    [
+        ("100.64.0.1", False),
+        ("100.127.255.254", False),
+        ("64:ff9b::7f00:1", False),  # NAT64 of 127.0.0.1
+        ("64:ff9b::a00:1", False),  # NAT64 of 10.0.0.1
+        ("64:ff9b:1::1", False),  # NAT64's local-use prefix (RFC 8215)
+        ("::ffff:127.0.0.1", False),
+        ("::ffff:169.254.169.254", False),
+        ("::127.0.0.1", False),
+        ("2002:7f00:1::", False),  # 6to4 of 127.0.0.1
+        ("198.18.0.1", False),
+        ("240.0.0.1", False),
+        ("224.0.0.1", False),
+        ("ff02::1", False),
+        ("0.0.0.0", False),
+        ("::", False),
+        ("fd00::1", False),
+        ("fe80::1%eth0", False),
+        ("8.8.8.8", True),
+        ("64:ff9b::808:808", True),  # NAT64 of 8.8.8.8: a DNS64 network's way to reach it
+        ("::ffff:8.8.8.8", True),
+        ("2606:4700::1111", True),
+    ],
+)
+def test_only_public_addresses_pass_without_being_listed(address: str, is_public: bool) -> None:
+    assert public(address) is is_public
+    policy = Policy(Policy.from_setting("results.example.org").hosts, resolve=resolving_to(address))
+    if is_public:
+        policy.check("https://results.example.org/x.xlsx")
+    else:
+        with pytest.raises(FetchRefused, match="not a public address"):
+            policy.check("https://results.example.org/x.xlsx")
 
 
 def test_a_redirect_to_a_host_not_listed_is_refused_before_it_is_followed(
@@ -153,7 +192,7 @@ def test_a_second_answer_inside_the_network_is_never_used_for_a_redirect_either(
     )
     with pytest.raises(FetchRefused) as refused:
         fetch(f"http://127.0.0.1:{port}/x.xlsx", policy)
-    assert "other.example.org is a loopback, private or link-local address" in str(refused.value)
+    assert "other.example.org is not a public address" in str(refused.value)
     assert [path for path, _ in server.requests] == ["/x.xlsx"]
 
 
