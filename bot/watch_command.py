@@ -3,9 +3,10 @@
 The first round of a new watch prints the scan's report; later rounds print only changes
 (or one line when a changed source moved no contest). `--once` runs one round; the same
 command run again continues the same watch from its last stored reading. SIGINT and SIGTERM
-finish the round and exit 0. Exit 2 with one line: a missing file or folder, a bad URL, a
-database that cannot be opened. Exit 1 from `--once` when a source could not be read (so
-nothing was compared), naming each and why.
+finish the round (a URL still being read is given up, not waited for) and exit 0. Exit 2
+with one line: a missing file or folder, a bad URL, a database that cannot be opened. Exit 1
+from `--once` when a source could not be read (so nothing was compared), naming each and
+why.
 
 The sequence (start or continue, settings, round, told, next) is handlers.watch.service's,
 the same Slack runs; this module only prints what it returns.
@@ -20,7 +21,7 @@ import platform
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import date, timedelta
 from pathlib import Path
@@ -28,7 +29,7 @@ from types import FrameType
 from typing import Any, Final, TextIO
 
 from bot.clock import montana_today
-from bot.net.fetch import Policy, UrlFetcher
+from bot.net.fetch import FetchStopped, Policy, UrlFetcher
 from bot.settings import Settings
 from bot.store.database import DatabaseError, database_url, open_database
 from bot.store.database import shown as shown_database
@@ -69,13 +70,16 @@ def describe_database(url: str | None) -> str:
 
 
 class _Stop:
-    """SIGINT/SIGTERM: the round in hand finishes, then the watch exits 0."""
+    """SIGINT/SIGTERM: the round in hand finishes, then the watch exits 0. A fetch in flight
+    is cut (`cut`): a slow server must not hold the exit, and the cut round records nothing."""
 
-    def __init__(self) -> None:
+    def __init__(self, cut: Callable[[], None] = lambda: None) -> None:
         self.event = threading.Event()
+        self._cut = cut
 
     def __call__(self, signum: int, frame: FrameType | None) -> None:
         self.event.set()
+        self._cut()
 
 
 @contextmanager
@@ -306,7 +310,8 @@ def _rounds(
     for stored in opened.untold:
         out.write(_history_line(stored, args.json) + "\n")
     service.told(opened.untold)
-    stop = _Stop()
+    fetcher = service.fetcher
+    stop = _Stop(fetcher.stop if isinstance(fetcher, UrlFetcher) else lambda: None)
     said = err if args.json else out  # what a person reads, beside one JSON object a line
     if not args.once:
         said.write(
@@ -320,7 +325,10 @@ def _rounds(
                 # stopped meanwhile (recount watch stop N, from another terminal)
                 print(f"recount watch: watch {watch.id} was stopped; exiting", file=err)
                 return EXIT_OK
-            done = service.round(watch, args.today or montana_today())
+            try:
+                done = service.round(watch, args.today or montana_today())
+            except FetchStopped:
+                break  # SIGINT or SIGTERM mid-fetch: the round is given up
             result = done.result
             if args.once and done.nothing_read:
                 _say_unread(result.failing, err)

@@ -7,7 +7,12 @@ Many processes share the database (gunicorn workers, replicas). A round of a wat
 one process at a time: it takes the watch's lease in the database (one UPDATE that only one
 process can win), moves the watch's next round forward, reads, stores the changes, then tells
 them and marks them told. A process that dies mid-round leaves an expiring lease; the next
-due round is taken by whichever process is alive."""
+due round is taken by whichever process is alive.
+
+Each round runs in a thread of its own (at most MAX_ROUNDS at once), so a slow source holds
+only its own watch: every fetch ends within its time in all (bot.net.fetch), and the other
+watches' rounds go on meanwhile. Stopping cuts the fetches in flight (a round cut so records
+nothing and is read again by whichever process takes the watch next)."""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ import logging
 import os
 import sys
 import threading
+import time
 import traceback
 from collections.abc import Callable
 from datetime import date, timedelta
@@ -24,7 +30,7 @@ from typing import Final
 from slack_bolt import App
 
 from bot.clock import montana_today
-from bot.net.fetch import Policy, UrlFetcher
+from bot.net.fetch import FetchStopped, Policy, UrlFetcher
 from handlers.slack.watching import poller_run
 from handlers.watch.ports import WatchBackend
 from handlers.watch.records import DatabaseError, WatchInfo, utcnow
@@ -42,6 +48,12 @@ def _tick_s() -> float:
         return DEFAULT_TICK_S
 
 
+# Rounds at once in one process, each in its own thread: enough that a few slow sources do
+# not hold the others back, few enough that a canvass night's watches do not crowd the
+# process (a round is mostly waiting on the network or the database).
+MAX_ROUNDS: Final = 8
+# How long stopping waits for the rounds in flight (their fetches already cut) to finish.
+ROUND_GRACE_S: Final = 10.0
 MAX_RETRY_S: Final = 60.0  # the longest wait between tries at a database that is down
 START_RETRY_S: Final = 1.0  # the first wait between tries to open the database at start-up
 
@@ -121,6 +133,9 @@ class Poller:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._logged: set[tuple[str, str, int]] = set()  # the bugs already logged
+        self._failing = threading.Lock()  # the poll and the rounds' threads log failures
+        self._rounds: dict[int, threading.Thread] = {}  # by watch id: the rounds running
+        self._rounds_lock = threading.Lock()
 
     def start(self, run: Callable[[WatchInfo], None]) -> None:
         if self._thread is not None:
@@ -143,9 +158,16 @@ class Poller:
         """Stops polling; the leases this process holds are given back, so a process that
         starts next takes its watches at once."""
         self._stop.set()
+        if isinstance(self.watching.fetcher, UrlFetcher):
+            self.watching.fetcher.stop()  # a trickling source must not hold the stop
         if self._thread is not None:
             self._thread.join(timeout=30)
             self._thread = None
+        until = time.monotonic() + ROUND_GRACE_S
+        with self._rounds_lock:
+            running = list(self._rounds.values())
+        for thread in running:
+            thread.join(timeout=max(0.0, until - time.monotonic()))
         backend = self.watching.opened()
         if backend is None:
             return
@@ -177,6 +199,10 @@ class Poller:
 
     def _failed(self, error: Exception) -> float:
         """Logs what went wrong, once; the wait before the next poll."""
+        with self._failing:
+            return self._failed_locked(error)
+
+    def _failed_locked(self, error: Exception) -> float:
         if unreachable(error):
             pause = self.backoff.failed()
             if self.backoff.failures == 1:
@@ -205,18 +231,49 @@ class Poller:
         )
 
     def poll_once(self, run: Callable[[WatchInfo], None]) -> int:
-        """Runs every due watch whose lease this process wins; returns how many ran."""
+        """Starts the round of every due watch whose lease this process wins, each in its
+        own thread; returns how many it started."""
         store = self.watching.store()
-        ran = 0
+        started = 0
         for watch in store.due(utcnow()):
             if self._stop.is_set():
                 break
+            with self._rounds_lock:
+                running, full = watch.id in self._rounds, len(self._rounds) >= MAX_ROUNDS
+            if running:
+                continue  # its round (a slow one) still runs here: never two at once
+            if full:
+                break  # left due: for another process, or for this one's next tick
             if not store.take_lease(watch.id, self.watching.owner, self.watching.lease):
                 continue  # another process reads it
             store.schedule(watch.id, utcnow() + timedelta(seconds=watch.every_s))
+            self._start_round(run, watch)
+            started += 1
+        return started
+
+    def running(self) -> list[int]:
+        """The watches whose rounds run in this process now."""
+        with self._rounds_lock:
+            return sorted(self._rounds)
+
+    def _start_round(self, run: Callable[[WatchInfo], None], watch: WatchInfo) -> None:
+        thread = threading.Thread(
+            target=self._round, args=(run, watch), name=f"recount-watch-{watch.id}", daemon=True
+        )
+        with self._rounds_lock:
+            self._rounds[watch.id] = thread
+        thread.start()
+
+    def _round(self, run: Callable[[WatchInfo], None], watch: WatchInfo) -> None:
+        try:
             run(watch)
-            ran += 1
-        return ran
+        except FetchStopped:
+            pass  # the process is stopping: nothing of the round was stored
+        except Exception as error:
+            self._failed(error)
+        finally:
+            with self._rounds_lock:
+                self._rounds.pop(watch.id, None)
 
 
 def open_backend(database_url: str | None) -> WatchBackend:

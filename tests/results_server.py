@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import time
 from dataclasses import dataclass, field
 from email.utils import formatdate
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -19,6 +20,10 @@ class Served:
     status: int = 200
     location: str | None = None  # a redirect's target
     stamp: float = 1_700_000_000.0  # when the body last changed (Last-Modified)
+    # A slow peer: one byte of the answer every `trickle_s` seconds, from its status line
+    # (`trickle_head`) or from its body; never fast enough for a socket timeout to fire.
+    trickle_s: float | None = None
+    trickle_head: bool = False
 
 
 @dataclass
@@ -39,6 +44,9 @@ class ResultsServer:
                 if served is None:
                     self._answer(404, b"not here", {})
                     return
+                if served.trickle_s is not None:
+                    self._trickle(served)
+                    return
                 if served.location is not None:
                     self._answer(served.status, b"", {"Location": served.location})
                     return
@@ -57,6 +65,22 @@ class ResultsServer:
                     self._answer(304, b"", headers)
                     return
                 self._answer(served.status, served.body, headers)
+
+            def _trickle(self, served: Served) -> None:
+                assert served.trickle_s is not None
+                head = f"HTTP/1.1 200 OK\r\nContent-Length: {len(served.body)}\r\n\r\n"
+                slow = head.encode() + served.body if served.trickle_head else served.body
+                try:
+                    if not served.trickle_head:
+                        self.wfile.write(head.encode())
+                        self.wfile.flush()
+                    for byte in slow:
+                        time.sleep(served.trickle_s)
+                        self.wfile.write(bytes([byte]))
+                        self.wfile.flush()
+                except OSError:
+                    pass  # the client gave up: what a trickle is for
+                self.close_connection = True
 
             def _answer(self, status: int, body: bytes, headers: dict[str, str]) -> None:
                 self.send_response(status)

@@ -23,7 +23,6 @@ from __future__ import annotations
 import http.client
 import ipaddress
 import socket
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -31,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from bot.net.deadline import Deadline, Transfers
 from bot.net.errors import network_reason
 from handlers.results.tables import MAX_BYTES, MAX_SIZE_WORDS
 from handlers.results.totalvote_page import SOS_HOSTS
@@ -40,6 +40,7 @@ __all__ = [
     "SECRETARY_OF_STATE_HOSTS",
     "FetchFailed",
     "FetchRefused",
+    "FetchStopped",
     "Fetched",
     "Policy",
     "UrlFetcher",
@@ -231,8 +232,12 @@ class _NoRedirects(urllib.request.HTTPRedirectHandler):
 Connect = Callable[[tuple[str, int], float], socket.socket]
 
 
-def _pinned(addresses: list[str], connect: Connect) -> Callable[..., socket.socket]:
-    """http.client's `_create_connection`, reaching only the vetted addresses (in turn)."""
+def _pinned(
+    addresses: list[str], connect: Connect, deadline: Deadline
+) -> Callable[..., socket.socket]:
+    """http.client's `_create_connection`, reaching only the vetted addresses (in turn), each
+    socket under the fetch's deadline: its waits never longer than the time left, and shut
+    when the time is up."""
 
     def create_connection(
         address: tuple[str, int], timeout: float = CONNECT_TIMEOUT_S, *_: object
@@ -240,7 +245,7 @@ def _pinned(addresses: list[str], connect: Connect) -> Callable[..., socket.sock
         last: OSError | None = None
         for ip in addresses:
             try:
-                return connect((ip, address[1]), timeout)
+                return deadline.watch(connect((ip, address[1]), deadline.timeout(timeout)))
             except OSError as error:
                 last = error
         raise last or OSError("no address to connect to")
@@ -277,9 +282,17 @@ class _PinnedHTTPS(urllib.request.HTTPSHandler):
         return self.do_open(connection, req, context=self._context)  # type: ignore[attr-defined]
 
 
-def _opener(addresses: list[str], connect: Connect) -> urllib.request.OpenerDirector:
-    create = _pinned(addresses, connect)
+def _opener(
+    addresses: list[str], connect: Connect, deadline: Deadline
+) -> urllib.request.OpenerDirector:
+    create = _pinned(addresses, connect, deadline)
     return urllib.request.build_opener(_NoRedirects, _PinnedHTTP(create), _PinnedHTTPS(create))
+
+
+class FetchStopped(Exception):
+    """The process is stopping (UrlFetcher.stop): the fetch was cut, and so is the round that
+    asked for it; nothing is recorded of it (not a failing source), and the next round reads
+    again."""
 
 
 def fetch(
@@ -289,22 +302,53 @@ def fetch(
     etag: str | None = None,
     last_modified: str | None = None,
     user_agent: str = "recount",
+    total_s: float = TOTAL_TIMEOUT_S,
+    transfers: Transfers | None = None,
 ) -> Fetched:
-    """GET with the conditional headers; a 304 costs nothing more. Raises FetchRefused (before
-    any request) or FetchFailed."""
-    started = time.monotonic()
+    """GET with the conditional headers; a 304 costs nothing more. `total_s` bounds the whole
+    fetch, redirects included, whatever the pace of the bytes. Raises FetchRefused (before
+    any request), FetchFailed, or FetchStopped when `transfers` is stopped meanwhile."""
+    with Deadline(total_s, transfers) as deadline:
+        try:
+            got = _fetch(url, policy, deadline, etag, last_modified, user_agent)
+        except FetchFailed:
+            _check(deadline, url)
+            raise
+        _check(deadline, url)
+        return got
+
+
+def _check(deadline: Deadline, url: str) -> None:
+    """What a cut connection really was: the deadline or a stop, not "broke off" or a body
+    that merely looks whole (a server that sent no Content-Length)."""
+    if deadline.stopped:
+        raise FetchStopped(f"{url}: not read (the process is stopping)")
+    if deadline.expired:
+        raise FetchFailed(f"{url}: took more than {deadline.seconds:g} seconds")
+
+
+def _fetch(
+    url: str,
+    policy: Policy,
+    deadline: Deadline,
+    etag: str | None,
+    last_modified: str | None,
+    user_agent: str,
+) -> Fetched:
     for hop in range(_MAX_REDIRECTS + 1):
         addresses = policy.vet(url, redirected=hop > 0)
         if not addresses:
             raise FetchFailed(f"{url}: could not be reached (the name does not resolve (DNS))")
+        _check(deadline, url)
         headers = {"User-Agent": user_agent, "Accept": "*/*"}
         if etag:
             headers["If-None-Match"] = etag
         if last_modified:
             headers["If-Modified-Since"] = last_modified
         request = urllib.request.Request(url, headers=headers)
+        opener = _opener(addresses, policy.connect, deadline)
         try:
-            response = _opener(addresses, policy.connect).open(request, timeout=CONNECT_TIMEOUT_S)
+            response = opener.open(request, timeout=CONNECT_TIMEOUT_S)
         except urllib.error.HTTPError as error:
             if error.code == 304:
                 return Fetched(304, b"", etag, last_modified)
@@ -312,11 +356,13 @@ def fetch(
                 url = urllib.parse.urljoin(url, error.headers["Location"])
                 continue
             raise FetchFailed(f"{url}: the server answered {error.code} {error.reason}") from None
-        except (urllib.error.URLError, OSError) as error:
+        except (urllib.error.URLError, OSError, http.client.HTTPException) as error:
+            # HTTPException: a status line or headers that are not HTTP (http.client raises
+            # it past urllib, unwrapped)
             reason = getattr(error, "reason", error)
             raise FetchFailed(f"{url}: could not be reached ({_plain(reason)})") from None
         with response:
-            body = _read_capped(response, url, started)
+            body = _read_capped(response, url)
             return Fetched(
                 response.status,
                 body,
@@ -326,12 +372,10 @@ def fetch(
     raise FetchFailed(f"{url}: more than {_MAX_REDIRECTS} redirects")
 
 
-def _read_capped(response: http.client.HTTPResponse, url: str, started: float) -> bytes:
+def _read_capped(response: http.client.HTTPResponse, url: str) -> bytes:
     chunks: list[bytes] = []
     size = 0
     while True:
-        if time.monotonic() - started > TOTAL_TIMEOUT_S:
-            raise FetchFailed(f"{url}: took more than {TOTAL_TIMEOUT_S:.0f} seconds")
         try:
             chunk = response.read(_CHUNK)
         except (OSError, http.client.HTTPException) as error:
@@ -358,6 +402,8 @@ class UrlFetcher:
 
     policy: Policy
     user_agent: str = "recount"
+    total_s: float = TOTAL_TIMEOUT_S  # each fetch's time in all (tests shorten it)
+    transfers: Transfers = field(default_factory=Transfers)
 
     def check(self, url: str) -> None:
         self.policy.check(url)
@@ -366,5 +412,16 @@ class UrlFetcher:
         self, url: str, *, etag: str | None = None, last_modified: str | None = None
     ) -> Fetched:
         return fetch(
-            url, self.policy, etag=etag, last_modified=last_modified, user_agent=self.user_agent
+            url,
+            self.policy,
+            etag=etag,
+            last_modified=last_modified,
+            user_agent=self.user_agent,
+            total_s=self.total_s,
+            transfers=self.transfers,
         )
+
+    def stop(self) -> None:
+        """Cuts every fetch in flight (each raises FetchStopped) and any begun later: the
+        process is ending, and must not wait for a slow server."""
+        self.transfers.stop()

@@ -11,6 +11,7 @@ import logging
 import threading
 import time
 from collections.abc import Iterable
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 from unittest.mock import MagicMock
@@ -20,12 +21,14 @@ import pytest
 from slack_bolt import App
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from bot.net.fetch import Policy, UrlFetcher
 from bot.server.logs import JsonFormatter
 from bot.watcher import MAX_RETRY_S, START_RETRY_S, Backoff, Poller, start_watching, unreachable
 from handlers.watch.records import DatabaseError, Place, WatchInfo, WatchStatus
 from handlers.watch.service import Watching
 
 from ..conftest import TODAY
+from ..results_server import ResultsServer, Served
 
 SHOWN = "postgresql+psycopg://recount:***@db.example/recount"  # Backend.describe()'s form
 REFUSED = (
@@ -270,3 +273,56 @@ def test_start_up_waits_for_the_database_the_same_way(
     assert waits.seconds == [1.0, 2.0, 4.0, poller.tick_s]
     said = [r.getMessage() for r in lines(caplog) if r.levelno == logging.WARNING]
     assert len(said) == 1 and said[0].startswith("watching waits for the database")
+
+
+def test_a_slow_round_holds_only_its_own_watch(caplog: pytest.LogCaptureFixture) -> None:
+    slow, quick = WATCH, replace(WATCH, id=8)
+    store = Store([[slow, quick]] * 1000)  # both due at every tick
+    held = threading.Event()
+    ran: list[int] = []
+
+    def run(watch: WatchInfo) -> None:
+        ran.append(watch.id)
+        if watch.id == slow.id:
+            held.wait(30)  # a source that does not answer
+
+    poller = Poller(watching_with(store), tick_s=0.02)
+    poller.start(run)
+    try:
+        deadline = time.monotonic() + 20
+        while ran.count(quick.id) < 3:
+            assert time.monotonic() < deadline, "the other watch did not go on"
+            time.sleep(0.01)
+        assert ran.count(slow.id) == 1 and slow.id in poller.running()  # never two at once
+    finally:
+        held.set()
+        poller.stop()
+    assert lines(caplog) == []
+
+
+def test_a_stop_cuts_a_round_reading_a_trickle_and_logs_nothing(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    results = ResultsServer()
+    results.files["/slow.csv"] = Served(b"x" * 500, trickle_s=0.2)
+    fetcher = UrlFetcher(Policy.command_line())  # its own 60 s in all
+    backend = MagicMock()
+    backend.store = Store([[WATCH]])
+    backend.describe.return_value = SHOWN
+    poller = Poller(Watching(lambda: backend, fetcher=fetcher), tick_s=0.02)
+
+    def run(watch: WatchInfo) -> None:
+        fetcher.fetch(results.url("/slow.csv"))
+
+    poller.start(run)
+    try:
+        deadline = time.monotonic() + 10
+        while not results.requests:
+            assert time.monotonic() < deadline, "the round never fetched"
+            time.sleep(0.01)
+        stopping = time.monotonic()
+        poller.stop()
+        assert time.monotonic() - stopping < 5.0 and poller.running() == []
+    finally:
+        results.stop()
+    assert lines(caplog) == [] and backend.store.released == [WATCH.id]

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -276,3 +277,35 @@ def test_scan_of_a_results_service_response() -> None:
     refused = recount("scan", str(need(SD_TURNOUT)))
     assert refused.returncode == 2 and refused.stdout == ""
     assert refused.stderr.count("\n") == 1 and "TurnoutData" in refused.stderr
+
+
+def test_sigterm_ends_a_watch_at_once_while_a_server_trickles(tmp_path: Path) -> None:
+    results = ResultsServer()
+    # one byte every 0.5 s: 50 s for the file, and never a socket timeout
+    results.files["/slow.csv"] = Served(TABLE % (900, 890), trickle_s=0.5)
+    db = f"sqlite:///{tmp_path / 'watch.db'}"
+    try:
+        watching = subprocess.Popen(
+            [sys.executable, "-m", "bot", "watch", results.url("/slow.csv"), "--db", db],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert watching.stdout is not None
+        assert watching.stdout.readline().startswith("Watching http://127.0.0.1:")
+        deadline = time.monotonic() + 30
+        while not results.requests:
+            assert time.monotonic() < deadline, "the watch never asked for the file"
+            time.sleep(0.05)
+        time.sleep(0.5)  # mid-trickle
+        stopping = time.monotonic()
+        watching.send_signal(signal.SIGTERM)
+        out, err = watching.communicate(timeout=30)
+        took = time.monotonic() - stopping
+    finally:
+        results.stop()
+    assert watching.returncode == 0 and took < 5.0, err
+    assert "stopped (watch 1, every 5 min)" in err and "Traceback" not in err
+    assert "could not be read" not in out + err  # the cut round records no failure
+    listed = recount("watch", "list", "--db", db)
+    assert "not running now" in listed.stdout

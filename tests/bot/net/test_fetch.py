@@ -5,11 +5,21 @@ decides both the policy and the connection."""
 from __future__ import annotations
 
 import socket
+import threading
+import time
 from collections.abc import Callable, Iterator
 
 import pytest
 
-from bot.net.fetch import FetchFailed, FetchRefused, Policy, fetch, public
+from bot.net.fetch import (
+    FetchFailed,
+    FetchRefused,
+    FetchStopped,
+    Policy,
+    UrlFetcher,
+    fetch,
+    public,
+)
 from handlers.results.tables import MAX_BYTES
 
 from ...results_server import ResultsServer, Served
@@ -200,3 +210,51 @@ def test_the_pinned_connection_still_reaches_a_listed_server(server: ResultsServ
     server.files["/x.xlsx"] = Served(b"results")
     got = fetch(server.url("/x.xlsx"), Policy.command_line())
     assert got.body == b"results"
+
+
+# --- "60 s in all", whatever the pace of the bytes --------------------------------------------
+
+
+@pytest.mark.parametrize("where", ["body", "status line"])
+def test_a_trickle_never_holds_a_fetch_past_its_time_in_all(
+    server: ResultsServer, where: str
+) -> None:
+    # one byte every 0.2 s: no socket timeout ever fires, as with one byte every 5 s
+    server.files["/slow.csv"] = Served(b"x" * 200, trickle_s=0.2, trickle_head=where != "body")
+    started = time.monotonic()
+    with pytest.raises(FetchFailed) as failed:
+        fetch(server.url("/slow.csv"), Policy.command_line(), total_s=1.0)
+    took = time.monotonic() - started
+    assert str(failed.value) == f"{server.url('/slow.csv')}: took more than 1 seconds"
+    assert 0.9 <= took < 5.0  # the bytes alone would take 40 s
+
+
+def test_a_stop_cuts_a_trickling_fetch_at_once_and_any_begun_after(server: ResultsServer) -> None:
+    server.files["/slow.csv"] = Served(b"x" * 200, trickle_s=0.2)
+    fetcher = UrlFetcher(Policy.command_line())  # its own 60 s in all
+    raised: list[BaseException] = []
+
+    def read() -> None:
+        try:
+            fetcher.fetch(server.url("/slow.csv"))
+        except Exception as error:
+            raised.append(error)
+
+    reading = threading.Thread(target=read)
+    reading.start()
+    time.sleep(0.5)  # mid-trickle
+    stopped = time.monotonic()
+    fetcher.stop()
+    reading.join(10)
+    assert not reading.is_alive() and time.monotonic() - stopped < 5.0
+    assert [type(error) for error in raised] == [FetchStopped]
+    asked = len(server.requests)
+    with pytest.raises(FetchStopped):
+        fetcher.fetch(server.url("/slow.csv"))
+    assert len(server.requests) == asked  # nothing requested once stopped
+
+
+def test_a_fetch_well_within_its_time_is_whole(server: ResultsServer) -> None:
+    server.files["/x.csv"] = Served(b"contest,choice,votes\n")
+    got = UrlFetcher(Policy.command_line(), total_s=5.0).fetch(server.url("/x.csv"))
+    assert got.body == b"contest,choice,votes\n"
