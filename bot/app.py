@@ -14,7 +14,7 @@ from slack_bolt.logger.messages import warning_client_prioritized_and_token_skip
 from slack_sdk import WebClient
 
 from bot.clock import montana_now, montana_today
-from bot.net.download import download
+from bot.net.download import SlackDownload
 from bot.settings import Settings, SettingsError
 from bot.watcher import watching_from_settings
 from handlers.slack.after_ack import AfterAck
@@ -93,7 +93,8 @@ def create_app(
         after_ack or AfterAck(),
         now or montana_now,
         watching or watching_from_settings(settings.database_url, settings.watch_hosts),
-        download,
+        # the token goes only to Slack's file hosts, or to the SLACK_API_URL the operator set
+        SlackDownload(settings.api_url),
     )
     register_all(app, services)
     return app

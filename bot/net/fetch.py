@@ -253,7 +253,9 @@ def _pinned(
     return create_connection
 
 
-class _PinnedHTTP(urllib.request.HTTPHandler):
+class ConnectingHTTP(urllib.request.HTTPHandler):
+    """urllib's http handler, its connections opened by `create` (pinned, under a deadline)."""
+
     def __init__(self, create: Callable[..., socket.socket]) -> None:
         super().__init__()
         self._create = create
@@ -267,7 +269,9 @@ class _PinnedHTTP(urllib.request.HTTPHandler):
         return self.do_open(connection, req)
 
 
-class _PinnedHTTPS(urllib.request.HTTPSHandler):
+class ConnectingHTTPS(urllib.request.HTTPSHandler):
+    """urllib's https handler, its connections opened by `create`; TLS as usual."""
+
     def __init__(self, create: Callable[..., socket.socket]) -> None:
         super().__init__()
         self._create = create
@@ -286,7 +290,9 @@ def _opener(
     addresses: list[str], connect: Connect, deadline: Deadline
 ) -> urllib.request.OpenerDirector:
     create = _pinned(addresses, connect, deadline)
-    return urllib.request.build_opener(_NoRedirects, _PinnedHTTP(create), _PinnedHTTPS(create))
+    return urllib.request.build_opener(
+        _NoRedirects, ConnectingHTTP(create), ConnectingHTTPS(create)
+    )
 
 
 class FetchStopped(Exception):
