@@ -130,3 +130,31 @@ def oversized_answers(server: str, count: int, size: int) -> list[int | str]:
         finally:
             connection.close()
     return seen
+
+
+# What a slow peer sends before it goes quiet: part of a head, a head and part of its body,
+# nothing at all.
+SLOW_PARTS = [
+    b"POST /slack/events HTTP/1.1\r\nHost: bot\r\n",
+    b"POST /slack/events HTTP/1.1\r\nContent-Length: 2000\r\n\r\npayload=",
+    b"",
+]
+
+
+def slow_clients(port: int, count: int, sent: bytes) -> list[socket.socket]:
+    """`count` connections that each send `sent`, then nothing: truly idle sockets, which
+    cost the machine nothing while the test measures the server (the caller closes them)."""
+    clients = []
+    for _ in range(count):
+        client = socket.create_connection(("127.0.0.1", port), timeout=10)
+        client.sendall(sent)
+        clients.append(client)
+    return clients
+
+
+def healthz_seconds(base: str) -> float:
+    """How long GET /healthz took to answer "ok"."""
+    started = time.monotonic()
+    with urllib.request.urlopen(f"{base}/healthz", timeout=10) as response:
+        assert response.read() == b"ok\n"
+    return time.monotonic() - started

@@ -9,7 +9,16 @@ import sys
 import pytest
 
 from ..fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack, command_body, signed_headers
-from ..servers import env_without_slack, free_port, post, serving, start_server
+from ..servers import (
+    SLOW_PARTS,
+    env_without_slack,
+    free_port,
+    healthz_seconds,
+    post,
+    serving,
+    slow_clients,
+    start_server,
+)
 
 # Slow (server processes, a fuzz, long properties): `make quick` leaves it out.
 pytestmark = pytest.mark.slow
@@ -197,3 +206,18 @@ def test_a_whole_runs_log_never_holds_what_was_typed(fake: FakeSlack) -> None:
     assert process.returncode == 0
     assert log.strip() and all(line.startswith("{") for line in log.splitlines())  # JSON lines
     assert "Zyxwvutsrq" not in log and "Qponmlkjih" not in log
+
+
+@pytest.mark.parametrize("sent", SLOW_PARTS)
+def test_eight_slow_clients_never_keep_healthz_waiting(fake: FakeSlack, sent: bytes) -> None:
+    port, logs = free_port(), list[str]()
+    with serving(http_server_argv(port), port, fake, logs) as base:
+        clients = slow_clients(port, 8, sent)
+        try:
+            assert [healthz_seconds(base) < 1.0 for _ in range(3)] == [True] * 3
+            body = command_body("county Smith 1204 Jones 1199", fake.response_url())
+            assert post(f"{base}/slack/events", body, signed_headers(body))[0] == 200
+        finally:
+            for client in clients:
+                client.close()
+    assert "Traceback" not in logs[0]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
+import select
 import threading
 import time
 import urllib.request
@@ -11,12 +14,12 @@ from collections.abc import Iterator
 import pytest
 
 from bot.app import create_app
-from bot.server.http_server import make_http_server
+from bot.server.http_server import THREADS, make_http_server
 from handlers.slack.after_ack import AfterAck
 
 from ...conftest import TODAY
 from ...fake_slack import SIGNING_SECRET, FakeSlack, command_body, payload_body, signed_headers
-from ...servers import post
+from ...servers import SLOW_PARTS, healthz_seconds, post, slow_clients
 from ...slack_helpers import settings_for
 
 
@@ -104,3 +107,76 @@ def test_a_form_opened_through_one_server_is_accepted_by_another(fake: FakeSlack
         for s in servers:
             s.shutdown()
             s.server_close()
+
+
+# --- slow peers ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("sent", SLOW_PARTS)
+def test_slow_clients_never_keep_healthz_waiting(server: str, sent: bytes) -> None:
+    port = int(server.rsplit(":", 1)[1])
+    threads = threading.active_count()
+    clients = slow_clients(port, 40, sent)  # five times the server's threads
+    try:
+        for _ in range(3):
+            assert healthz_seconds(server) < 1.0
+        # a fixed pool: forty connections start no thread
+        assert threading.active_count() <= threads + THREADS
+    finally:
+        for client in clients:
+            client.close()
+
+
+def test_a_request_not_whole_in_time_gets_408_and_one_log_line(
+    fake: FakeSlack, after_ack: AfterAck, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="recount.http")
+    app = create_app(settings_for(fake), today=lambda: TODAY, after_ack=after_ack)
+    httpd = make_http_server(app, "127.0.0.1", 0, SIGNING_SECRET)
+    httpd.read_timeout_s = 0.5  # type: ignore[attr-defined]  # the server's, 10 s
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.start()
+    try:
+        (late,) = slow_clients(httpd.server_port, 1, SLOW_PARTS[1])
+        (silent,) = slow_clients(httpd.server_port, 1, b"")
+        with late, silent:
+            late.settimeout(10)
+            silent.settimeout(10)
+            assert late.recv(1000).startswith(b"HTTP/1.1 408 Request Timeout\r\n")
+            assert silent.recv(1000) == b""  # dropped: it asked nothing
+        # a trickle, one byte every 0.1 s, is cut at its time in all the same way
+        (trickle,) = slow_clients(httpd.server_port, 1, b"G")
+        with trickle:
+            started = time.monotonic()
+            answer = b""
+            for byte in b"ET /healthz HTTP/1.1\r\nHost: bot\r\n\r\n":
+                if select.select([trickle], [], [], 0.1)[0]:
+                    break  # answered: sending more would only meet a reset
+                try:
+                    trickle.sendall(bytes([byte]))
+                except OSError:
+                    break
+            with contextlib.suppress(OSError):
+                answer = trickle.recv(1000)
+            assert answer.startswith(b"HTTP/1.1 408 ") and time.monotonic() - started < 5
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    said = [r.getMessage() for r in caplog.records if r.name == "recount.http"]
+    assert said == [
+        "request refused: not received whole within 0.5 s (408)",
+        "connection closed: no request within 0.5 s",
+        "request refused: not received whole within 0.5 s (408)",
+    ]
+    assert not any(r.exc_info for r in caplog.records)
+
+
+def test_a_head_too_large_gets_431_and_a_chunked_body_411(server: str) -> None:
+    port = int(server.rsplit(":", 1)[1])
+    for sent, status in (
+        (b"GET /healthz HTTP/1.1\r\nX: " + b"a" * 70_000, b"431"),
+        (b"POST /slack/events HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", b"411"),
+    ):
+        (client,) = slow_clients(port, 1, sent)
+        with client:
+            assert client.recv(1000).split(b" ")[1] == status
