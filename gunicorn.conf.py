@@ -25,7 +25,10 @@ bind = f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '3000')}"
 # this process may use (a container's quota, not the host's count), a few threads each.
 workers = int(os.environ.get("WEB_CONCURRENCY") or usable_cpus())
 threads = int(os.environ.get("GUNICORN_THREADS", "4"))
-worker_class = "gthread"
+# gthread, reading each request whole (head and body, 10 s at most, else 408) in its event
+# loop before a thread runs it: a slow client costs a socket, never one of these threads, so
+# eight of them (or hundreds) cannot take the bot offline, /healthz included.
+worker_class = "bot.server.worker.BufferingWorker"
 # Slack gives up on an acknowledgement after 3 s; a request still running after 30 s is stuck.
 timeout = 30
 # On SIGTERM a worker stops accepting and finishes its requests and the Slack calls queued

@@ -18,7 +18,7 @@ from slack_bolt import App
 from slack_bolt.adapter.wsgi import SlackRequestHandler
 
 from bot.server.gate import gate
-from bot.server.incoming import MAX_WAITING, READ_TIMEOUT_S, Incoming, refuse, timed_out
+from bot.server.incoming import MAX_WAITING, READ_TIMEOUT_S, Incoming, timed_out
 
 if TYPE_CHECKING:
     from wsgiref.types import WSGIApplication
@@ -140,25 +140,13 @@ class _BufferingServer(WSGIServer):
         conn: socket.socket,
     ) -> None:
         incoming = waiting[conn]
-        try:
-            chunk = conn.recv(64 * 1024)
-        except (BlockingIOError, InterruptedError):
-            return
-        except OSError:
-            chunk = b""  # reset by the peer: nothing to answer
-        if not chunk:
-            selector.unregister(conn)
-            del waiting[conn]
-            conn.close()
-            return
-        incoming.feed(chunk)
-        refusal = incoming.refusal()
-        if refusal is None and not incoming.whole():
+        whole = incoming.receive(conn)
+        if whole is None:
             return
         selector.unregister(conn)
         del waiting[conn]
-        if refusal is not None:
-            refuse(conn, refusal, refusal.split(b"\r\n", 1)[0].decode()[9:])
+        if not whole:
+            incoming.end(conn)
             return
         self._pool.submit(self._run, conn, bytes(incoming.data))
 

@@ -30,6 +30,7 @@ MAX_HEAD: Final = 64 * 1024
 # Connections still sending their request, at most; past it the one waiting longest is
 # dropped, so that a flood of idle sockets cannot keep a real request from being read.
 MAX_WAITING: Final = 512
+_CHUNK: Final = 64 * 1024
 
 
 def _answer(status: str, text: str) -> bytes:
@@ -55,10 +56,36 @@ class Incoming:
         self.started = time.monotonic() if now is None else now
         self.ends = self.started + seconds
         self._head_end: int | None = None
-        self._length: int | None = None
+        self._gone = False  # the peer closed or reset the connection
 
     def feed(self, chunk: bytes) -> None:
         self.data += chunk
+
+    def receive(self, sock: socket.socket) -> bool | None:
+        """Reads what the (non-blocking) peer sent: None while the request is not whole,
+        True once it is, False when the connection is to end (the peer went, or the request
+        is refused): the caller stops watching the socket, then calls `end`."""
+        try:
+            chunk = sock.recv(_CHUNK)
+        except (BlockingIOError, InterruptedError):
+            return None
+        except OSError:
+            chunk = b""  # reset by the peer: nothing to answer
+        if not chunk:
+            self._gone = True
+            return False
+        self.feed(chunk)
+        if self.refusal() is not None:
+            return False
+        return True if self.whole() else None
+
+    def end(self, sock: socket.socket) -> None:
+        """Answers a refused request (one log line), or closes after a peer that went."""
+        refusal = None if self._gone else self.refusal()
+        if refusal is None:
+            sock.close()
+            return
+        refuse(sock, refusal, refusal.split(b"\r\n", 1)[0].decode()[len("HTTP/1.1 ") :])
 
     def refusal(self) -> bytes | None:
         """The answer that refuses this request as it stands, if any (431, 411)."""
