@@ -6,6 +6,7 @@ import http.client
 import json
 import os
 import random
+import signal
 import socket
 import subprocess
 import time
@@ -17,6 +18,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from .fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack, signed_headers
+from .results_server import ResultsServer
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -158,3 +160,19 @@ def healthz_seconds(base: str) -> float:
     with urllib.request.urlopen(f"{base}/healthz", timeout=10) as response:
         assert response.read() == b"ok\n"
     return time.monotonic() - started
+
+
+def sigterm_mid_trickle(
+    process: subprocess.Popen[str], results: ResultsServer
+) -> tuple[str, str, float]:
+    """Once `process` has asked `results` for a file (which trickles), SIGTERM mid-transfer:
+    what it printed (stdout, stderr) and how long it took to exit."""
+    deadline = time.monotonic() + 30
+    while not results.requests:
+        assert time.monotonic() < deadline, "the watch never asked for the file"
+        time.sleep(0.05)
+    time.sleep(0.5)  # mid-trickle
+    stopping = time.monotonic()
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=60)
+    return out or "", err or "", time.monotonic() - stopping

@@ -34,7 +34,7 @@ from bot.net.deadline import Deadline, Transfers
 from bot.net.errors import network_reason
 from handlers.results.tables import MAX_BYTES, MAX_SIZE_WORDS
 from handlers.results.totalvote_page import SOS_HOSTS
-from handlers.watch.ports import Fetched, FetchFailed, FetchRefused
+from handlers.watch.ports import Fetched, FetchFailed, FetchRefused, FetchStopped
 
 __all__ = [
     "SECRETARY_OF_STATE_HOSTS",
@@ -293,12 +293,6 @@ def _opener(
     return urllib.request.build_opener(
         _NoRedirects, ConnectingHTTP(create), ConnectingHTTPS(create)
     )
-
-
-class FetchStopped(Exception):
-    """The process is stopping (UrlFetcher.stop): the fetch was cut, and so is the round that
-    asked for it; nothing is recorded of it (not a failing source), and the next round reads
-    again."""
 
 
 def fetch(

@@ -30,7 +30,7 @@ from handlers.slack.blocks.watch import (
 )
 from handlers.slack.services import Services
 from handlers.watch.durations import DEFAULT_EVERY_S, parse_every, shown
-from handlers.watch.ports import WatchStore
+from handlers.watch.ports import FetchStopped, WatchStore
 from handlers.watch.records import (
     Place,
     PlaceKind,
@@ -160,7 +160,10 @@ def start(
     root_ts = str(root.get("ts"))
     service.store.set_root(watch.id, root_ts)
     watch = replace(watch, root_ts=root_ts)
-    done = service.round(watch, services.today())
+    try:
+        done = service.round(watch, services.today())
+    except FetchStopped:
+        return  # the process is stopping: the first round is read once a process runs again
     if done.result.first:
         service.told(done.untold)  # the root message's summary is the first reading told
     client.chat_update(

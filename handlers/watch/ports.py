@@ -33,6 +33,11 @@ class FetchFailed(Exception):
     """A fetch that was tried and failed: one line naming the URL and why."""
 
 
+class FetchStopped(Exception):
+    """The process is stopping: the fetch was cut, and so is the round that asked for it.
+    Nothing of that round is recorded (not a failing source); the next round reads again."""
+
+
 @dataclass(frozen=True)
 class Fetched:
     status: int  # 200, or 304 (not modified: no body)

@@ -7,13 +7,13 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from ..domain.test_verdict_json import SECTION_9_KEYS
 from ..results_server import ResultsServer, Served
+from ..servers import sigterm_mid_trickle
 
 CHECK = "county Smith 1204 Jones 1199 canvass 2026-11-16"
 TABLE = b"contest,choice,votes\nSheriff,Smith,%d\nSheriff,Jones,%d\n"
@@ -293,15 +293,7 @@ def test_sigterm_ends_a_watch_at_once_while_a_server_trickles(tmp_path: Path) ->
         )
         assert watching.stdout is not None
         assert watching.stdout.readline().startswith("Watching http://127.0.0.1:")
-        deadline = time.monotonic() + 30
-        while not results.requests:
-            assert time.monotonic() < deadline, "the watch never asked for the file"
-            time.sleep(0.05)
-        time.sleep(0.5)  # mid-trickle
-        stopping = time.monotonic()
-        watching.send_signal(signal.SIGTERM)
-        out, err = watching.communicate(timeout=30)
-        took = time.monotonic() - stopping
+        out, err, took = sigterm_mid_trickle(watching, results)
     finally:
         results.stop()
     assert watching.returncode == 0 and took < 5.0, err

@@ -16,6 +16,7 @@ from ..servers import (
     healthz_seconds,
     post,
     serving,
+    sigterm_mid_trickle,
     slow_clients,
     start_server,
 )
@@ -221,3 +222,27 @@ def test_eight_slow_clients_never_keep_healthz_waiting(fake: FakeSlack, sent: by
             for client in clients:
                 client.close()
     assert "Traceback" not in logs[0]
+
+
+def test_sigterm_ends_the_bot_at_once_while_a_watched_server_trickles(fake: FakeSlack) -> None:
+    from ..results_server import ResultsServer, Served
+
+    results = ResultsServer()
+    # one byte every 0.5 s: the fetch would hold its full 60 s
+    results.files["/slow.csv"] = Served(b"contest,choice,votes\n" * 20, trickle_s=0.5)
+    port = free_port()
+    listed = f"http://127.0.0.1:{results.server.server_address[1]}"
+    process = start_server(http_server_argv(port), port, fake, RECOUNT_WATCH_HOSTS=listed)
+    try:
+        body = command_body(f"watch {results.url('/slow.csv')} every 1m", fake.response_url())
+        status, _ = post(f"http://127.0.0.1:{port}/slack/events", body, signed_headers(body))
+        assert status == 200
+        _, err, took = sigterm_mid_trickle(process, results)  # its first round, reading
+    finally:
+        results.stop()
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0 and took < 10.0, (took, err)
+    assert "Traceback" not in err and '"level": "ERROR"' not in err, err
+    said = [str(c.body.get("text")) for c in fake.to("chat.postMessage")]
+    assert not any("went wrong" in text for text in said), said
