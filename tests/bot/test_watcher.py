@@ -13,6 +13,8 @@ import time
 from collections.abc import Iterable
 from dataclasses import replace
 from datetime import datetime, timedelta
+from functools import partial
+from pathlib import Path
 from typing import Any
 from unittest.mock import MagicMock
 
@@ -23,8 +25,23 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from bot.net.fetch import Policy, UrlFetcher
 from bot.server.logs import JsonFormatter
-from bot.watcher import MAX_RETRY_S, START_RETRY_S, Backoff, Poller, start_watching, unreachable
-from handlers.watch.records import DatabaseError, Place, WatchInfo, WatchStatus
+from bot.watcher import (
+    MAX_RETRY_S,
+    START_RETRY_S,
+    Backoff,
+    Poller,
+    open_backend,
+    start_watching,
+    unreachable,
+)
+from handlers.watch.records import (
+    DatabaseError,
+    Place,
+    RoundResult,
+    WatchInfo,
+    WatchSpec,
+    WatchStatus,
+)
 from handlers.watch.service import Watching
 
 from ..conftest import TODAY
@@ -326,3 +343,44 @@ def test_a_stop_cuts_a_round_reading_a_trickle_and_logs_nothing(
     finally:
         results.stop()
     assert lines(caplog) == [] and backend.store.released == [WATCH.id]
+
+
+@pytest.mark.slow  # a few seconds of a trickle, on a real (SQLite) watch database
+def test_a_trickling_source_gives_up_within_its_time_and_the_other_watches_go_on(
+    tmp_path: Path,
+) -> None:
+    results = ResultsServer()
+    # one byte every 0.5 s: the bytes alone would take minutes
+    results.files["/slow.csv"] = Served(b"contest,choice,votes\n" * 20, trickle_s=0.5)
+    folder = tmp_path / "results"
+    folder.mkdir()
+    (folder / "t.csv").write_text("contest,choice,votes\nSheriff,A,900\nSheriff,B,890\n")
+    listed = f"http://127.0.0.1:{results.server.server_address[1]}"
+    fetcher = UrlFetcher(Policy.from_setting(listed), total_s=4.0)  # its "60 s in all"
+    watching = Watching(partial(open_backend, f"sqlite:///{tmp_path / 'w.db'}"), fetcher)
+    store = watching.store()
+    place = Place.slack("T0MONTANA", "C0CANVASS")
+    slow = store.watch_for(WatchSpec(place, (results.url("/slow.csv"),), {}, 1), "U0CLERK")
+    other = store.watch_for(WatchSpec(place, (str(folder),), {}, 1), "U0CLERK")
+    rounds: list[tuple[int, float, RoundResult]] = []
+    started = time.monotonic()
+
+    def run(watch: WatchInfo) -> None:
+        result = watching.service().round(watch, TODAY).result
+        rounds.append((watch.id, time.monotonic() - started, result))
+
+    poller = Poller(watching, tick_s=0.05)
+    poller.start(run)
+    try:
+        deadline = time.monotonic() + 30
+        while not any(watch_id == slow.id for watch_id, _, _ in rounds):
+            assert time.monotonic() < deadline, "the trickling round never gave up"
+            time.sleep(0.05)
+    finally:
+        poller.stop()
+        results.stop()
+    ((took, given_up),) = [(at, r) for w, at, r in rounds[:] if w == slow.id][:1]
+    assert given_up.failing == [f"{results.url('/slow.csv')}: took more than 4 seconds"]
+    assert 3.5 <= took < 10.0  # within its time, not the minutes of the bytes
+    meanwhile = [at for w, at, _ in rounds if w == other.id and at < took]
+    assert len(meanwhile) >= 2  # the other watch read round after round meanwhile
