@@ -17,6 +17,7 @@ from typing import Final, TextIO, cast
 from domain import KINDS, InputError, Verdict, check, verdict_json
 from domain.citations import FIRST_YEAR, LAST_YEAR
 from domain.explain import explain
+from domain.plain_text import visible
 from handlers.syntax import (
     AMBIGUOUS_SUMMARY,
     EXAMPLES,
@@ -147,18 +148,22 @@ ASCII_FORMS: Final = str.maketrans(
 
 
 class SafeOutput(io.TextIOBase):
-    """A text stream that falls back to ASCII forms for what its encoding cannot show."""
+    """A text stream that shows only visible characters (a title from a results file cannot
+    send the terminal an escape sequence, a carriage return or a bidi override) and falls back
+    to ASCII forms for what its encoding cannot show."""
 
     def __init__(self, stream: TextIO) -> None:
         self._stream = stream
 
     def write(self, text: str) -> int:
+        shown = visible(text, newlines=True)
         try:
-            return self._stream.write(text)
+            self._stream.write(shown)
         except UnicodeEncodeError:
             encoding = getattr(self._stream, "encoding", None) or "ascii"
-            plain = text.translate(ASCII_FORMS)
-            return self._stream.write(plain.encode(encoding, errors="replace").decode(encoding))
+            plain = shown.translate(ASCII_FORMS)
+            self._stream.write(plain.encode(encoding, errors="replace").decode(encoding))
+        return len(text)  # all of it was taken, though not every character is shown
 
     def flush(self) -> None:
         self._stream.flush()

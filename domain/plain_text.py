@@ -44,3 +44,37 @@ def plain_text(text: str, what: str) -> str:
 def same_name(name: str) -> str:
     """The key two names are compared by: case and runs of spaces do not matter."""
     return " ".join(name.split()).casefold()
+
+
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): what a renderer shows as
+# nothing. With the C* categories below it is what `visible` drops: the bidi controls (U+061C,
+# U+200E/F, U+202A-202E, U+2066-2069), zero-width characters, U+FEFF, U+2060-2064, U+180E, the
+# Hangul fillers and the tag characters, which can hide or reorder what a clerk reads.
+DEFAULT_IGNORABLE: Final = (
+    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff"
+)
+_IGNORABLE: Final = re.compile(f"[{DEFAULT_IGNORABLE}]")
+
+
+def _shown(ch: str) -> str:
+    """One character of a line that is not plain printable text: a space stays (U+00A0, thin
+    spaces); a tab, CR, form feed or line separator becomes a space, so words stay apart; every
+    other control, format, surrogate, private-use or unassigned character is dropped."""
+    if ch.isprintable() or unicodedata.category(ch) == "Zs":
+        return ch
+    return " " if ch.isspace() else ""
+
+
+def visible(text: str, *, newlines: bool = False) -> str:
+    """Text as every surface shows it (Slack, the terminal, the CSV, the PDF, the logs): only
+    characters that print, so a title or name from a results file cannot move the cursor, recolour
+    a terminal, reorder a line (bidi) or hide words. `newlines`: line breaks are kept (a surface
+    that joins its own lines); otherwise they become spaces."""
+    if newlines and "\n" in text:
+        return "\n".join(visible(line) for line in text.replace("\r\n", "\n").split("\n"))
+    # the usual line is printable throughout: one C-level check, and no copy
+    if text.isprintable() and _IGNORABLE.search(text) is None:
+        return text
+    return "".join(map(_shown, _IGNORABLE.sub("", text)))

@@ -8,6 +8,8 @@ import os
 import sys
 from typing import Final
 
+from domain.plain_text import visible
+
 _EXTRA_FIELDS: Final = ("request_id", "kind", "user", "outcome", "delivered")
 
 
@@ -36,7 +38,10 @@ class JsonFormatter(logging.Formatter):
                 entry[name] = value
         if record.exc_info:
             entry["error"] = self.formatException(record.exc_info)
-        return json.dumps(entry, ensure_ascii=False)
+        # json escapes C0 controls but not C1 or bidi ones: a file name in a message cannot
+        # reorder or recolour the line a person reads in a terminal (only inside strings: the
+        # JSON stays whole)
+        return visible(json.dumps(entry, ensure_ascii=False))
 
 
 # Slack's libraries put request bodies in some messages (Bolt's "Unhandled request ({body})",

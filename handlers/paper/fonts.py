@@ -24,6 +24,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from domain.plain_text import visible
+
 _FILES: Final = Path(__file__).parent / "fonts"
 _WIDE: Final = {
     "Helvetica": "DejaVuSansCondensed",
@@ -35,8 +37,9 @@ _PLAIN: Final = str.maketrans({"≤": "<=", "≥": ">=", "→": "->", "\u2009": 
 
 
 def shown(text: str) -> str:
-    """The text as the paper prints it."""
-    return text.translate(_PLAIN)
+    """The text as the paper prints it: its visible characters (a table cell's line breaks
+    kept), in signs the fonts have."""
+    return visible(text, newlines=True).translate(_PLAIN)
 
 
 def fits(text: str) -> bool:

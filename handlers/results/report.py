@@ -27,6 +27,7 @@ from domain.citations import (
 from domain.deadline import long_date
 from domain.explain import explain, what_if
 from domain.kinds import state_canvass_subsections
+from domain.plain_text import visible
 from domain.readings import CLOSE_RETENTION, RECOUNT_RESULT
 from domain.related import AFTER_STATE_CANVASS
 from domain.routes import BOND
@@ -152,6 +153,24 @@ def _choices(scanned: ScannedContest) -> str:
     return "; ".join(f"{x.name} {x.votes:,}" for x in scanned.contest.choices)
 
 
+# What makes a spreadsheet read a cell as a formula (OWASP, "CSV Injection"), with the
+# full-width and small forms Excel and LibreOffice also take for them.
+FORMULA_STARTS: Final = frozenset("=+-@\t\r\uff1d\uff0b\uff0d\uff20\ufe66\ufe62\ufe63\ufe6b")
+
+
+def spreadsheet_text(text: str) -> str:
+    """A text cell (a title, a name, a file name) that a spreadsheet shows and never runs: one
+    line of visible characters, and a leading ' where its first character past any spaces
+    would start a formula. Numbers we write are not passed here: they stay numbers."""
+    shown = visible(text)
+    start = shown.lstrip()[:1]
+    return f"'{shown}" if start and start in FORMULA_STARTS else shown
+
+
+def _csv_row(cells: tuple[object, ...]) -> list[object]:
+    return [spreadsheet_text(x) if isinstance(x, str) else x for x in cells]
+
+
 def scan_csv(result: Scan) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -161,26 +180,28 @@ def scan_csv(result: Scan) -> str:
         m = None if v is None else v.margin
         d = None if v is None else v.deadline
         writer.writerow(
-            (
-                c.label,
-                "" if c.kind is None else c.kind.value,
-                "" if v is None else v.subsection.code,
-                _choices(scanned),
-                "" if m is None else m.margin,
-                "" if m is None else m.max_qualifying_margin,
-                "unopposed"
-                if c.unopposed
-                else "partial"
-                if c.partial
-                else ("" if v is None else v.outcome.value),
-                "" if d is None else d.deadline.isoformat(),
-                "" if d is None else d.deadline_safe.isoformat(),
-                " | ".join(c.attention),
-                "" if v is None or v.act_by is None else v.act_by.isoformat(),
-                "" if v is None or v.file_with is None else v.file_with.value,
-                "; ".join(sorted(c.files)),
-                county_of(scanned) or "",
-                code_of(scanned) or "",
+            _csv_row(
+                (
+                    c.label,
+                    "" if c.kind is None else c.kind.value,
+                    "" if v is None else v.subsection.code,
+                    _choices(scanned),
+                    "" if m is None else m.margin,
+                    "" if m is None else m.max_qualifying_margin,
+                    "unopposed"
+                    if c.unopposed
+                    else "partial"
+                    if c.partial
+                    else ("" if v is None else v.outcome.value),
+                    "" if d is None else d.deadline.isoformat(),
+                    "" if d is None else d.deadline_safe.isoformat(),
+                    " | ".join(c.attention),
+                    "" if v is None or v.act_by is None else v.act_by.isoformat(),
+                    "" if v is None or v.file_with is None else v.file_with.value,
+                    "; ".join(sorted(c.files)),
+                    county_of(scanned) or "",
+                    code_of(scanned) or "",
+                )
             )
         )
     return out.getvalue()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -15,6 +16,7 @@ from bot.terminal import (
     one_line,
     render_json,
     render_text,
+    safe_output,
     verdict_output,
 )
 from domain import InputError, verdict_json
@@ -71,3 +73,20 @@ def test_verdict_output() -> None:
     assert json.loads(verdict_output("county A 5 B 4", TODAY, as_json=True))["margin"] == 1
     with pytest.raises(InputError):
         verdict_output("county A", TODAY, as_json=False)
+
+
+def test_the_terminal_is_sent_only_what_shows() -> None:
+    # an escape sequence, a carriage return (which would overwrite the line), a bidi
+    # override and a tag letter, as a results file's title might hold them
+    stream = io.StringIO()
+    out = safe_output(stream)
+    out.write("Sheriff\x1b[2J\r\u202eevil\U000e0041\nline two\n")
+    assert stream.getvalue() == "Sheriff[2J evil\nline two\n"
+
+
+def test_what_the_encoding_cannot_show_has_its_ascii_form() -> None:
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="ascii")
+    safe_output(stream).write("5 ≤ 10 — §\u202e\n")
+    stream.flush()
+    assert raw.getvalue() == b"5 <= 10 - Sec.\n"

@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from domain.citations import BOND_RECOUNT_SHARE, percent_phrase
 from domain.explain import explain
+from domain.plain_text import visible
 from handlers.results import Scan
 from handlers.results.compare import change_line, told
 from handlers.results.report import (
@@ -24,7 +25,15 @@ from handlers.results.report import (
     share_line,
 )
 from handlers.results.scan import ScannedContest
-from handlers.slack.blocks.text import SECTION_LIMIT, clip, escape, escape_mrkdwn, mrkdwn
+from handlers.slack.blocks.text import (
+    HEADER_LIMIT,
+    SECTION_LIMIT,
+    clip,
+    escape,
+    escape_mrkdwn,
+    mrkdwn,
+    plain,
+)
 from handlers.slack.blocks.verdict import (
     BUTTON_VALUE_LIMIT,
     SlackMessage,
@@ -54,8 +63,9 @@ CELL_LIMIT: Final = 200  # a table cell's text: kept short, the detail is one cl
 
 
 def _cell(text: str) -> dict[str, Any]:
-    # raw_text is shown as written: no markup to escape, nothing a name can turn into a link
-    return {"type": "raw_text", "text": clip(text, CELL_LIMIT)}
+    # raw_text is shown as written: no markup to escape, nothing a name can turn into a link;
+    # only its visible characters, as on every surface
+    return {"type": "raw_text", "text": clip(visible(text), CELL_LIMIT)}
 
 
 def where_from(scanned: ScannedContest) -> str:
@@ -128,7 +138,7 @@ def work_button(scanned: ScannedContest, check: dict[str, Any]) -> dict[str, Any
 
 
 def label(text: str) -> dict[str, Any]:
-    return {"type": "plain_text", "text": clip(text, BUTTON_TEXT_LIMIT), "emoji": True}
+    return plain(text, BUTTON_TEXT_LIMIT)
 
 
 def _since_text(memory: Remembered) -> str:
@@ -191,7 +201,7 @@ def scan_summary(
     # The report's opening lines after its first (which the headline says), in Slack's words.
     said = " ".join(opening_lines(result, IN_A_MESSAGE)[1:])
     blocks: list[dict[str, Any]] = [
-        {"type": "header", "text": {"type": "plain_text", "text": clip(headline, 150)}},
+        {"type": "header", "text": plain(headline, HEADER_LIMIT)},
         {"type": "context", "elements": [mrkdwn(escape_mrkdwn(f"{files}. {said}"))]},
     ]
     if memory is not None and memory.since is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from handlers.slack.blocks.text import clip
+from handlers.slack.blocks.text import plain
 
 SCAN_FORM_ID: Final = "scan_form"
 
@@ -44,7 +44,7 @@ def scan_form(
             {
                 "type": "context",
                 "block_id": "file",
-                "elements": [{"type": "plain_text", "text": clip(said, 2000)}],
+                "elements": [plain(said, 2000)],
             },
             {
                 "type": "input",

@@ -11,19 +11,19 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
+from domain.plain_text import visible
+
 # (character, replacement) pairs; chained str.replace is several times faster than
 # str.translate with a dict table, and this runs on every line of every verdict.
 _EMPHASIS: Final = (("*", "∗"), ("_", "ˍ"), ("~", "∼"), ("`", "ˋ"))
-_CONTROL: Final = re.compile(
-    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]"
-)
 _USER_ID: Final = re.compile(r"[UW][A-Z0-9]{2,30}")
 _CHANNEL_ID: Final = re.compile(r"[CDG][A-Z0-9]{2,30}")
 
 
 def escape(text: str) -> str:
-    """For any text field: entities for & < >, control characters dropped."""
-    text = _CONTROL.sub("", text)
+    """For any mrkdwn field: only visible characters (domain.plain_text.visible, the filter
+    of every surface; our own line breaks kept), and entities for & < >."""
+    text = visible(text, newlines=True)
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
@@ -54,6 +54,13 @@ def is_channel_id(value: object) -> bool:
     return isinstance(value, str) and _CHANNEL_ID.fullmatch(value) is not None
 
 
+def plain(text: str, limit: int, *, emoji: bool = False) -> dict[str, Any]:
+    """A plain_text object (a header, a button's label): visible characters on one line,
+    clipped to `limit`. Slack shows plain_text as written, so no entities; `emoji` only where
+    the text is ours (a title's ":skull:" stays words)."""
+    return {"type": "plain_text", "text": clip(visible(text), limit), "emoji": emoji}
+
+
 def clip(text: str, limit: int) -> str:
     """Slack refuses over-long text; cut with an ellipsis rather than lose the message."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -61,6 +68,7 @@ def clip(text: str, limit: int) -> str:
 
 # Slack's limit on a section's text (and a message's fallback text we send).
 SECTION_LIMIT: Final = 3000
+HEADER_LIMIT: Final = 150  # Slack's limit on a header's text
 
 
 def mrkdwn(text: str, *, verbatim: bool = True) -> dict[str, Any]:

@@ -21,7 +21,16 @@ from domain import Outcome, Verdict
 from domain.drafting import why_no_petition
 from domain.explain import Explanation, explain
 from domain.verdict_json import verdict_json
-from handlers.slack.blocks.text import SECTION_LIMIT, clip, escape, escape_mrkdwn, mention, mrkdwn
+from handlers.slack.blocks.text import (
+    HEADER_LIMIT,
+    SECTION_LIMIT,
+    clip,
+    escape,
+    escape_mrkdwn,
+    mention,
+    mrkdwn,
+    plain,
+)
 from handlers.slack.blocks.work import work_action
 from handlers.syntax import COMMAND
 
@@ -30,7 +39,6 @@ RECORD_ACTION_ID: Final = "print_record"  # the verdict as a PDF, in its thread
 PETITION_ACTION_ID: Final = "petition_draft"  # a petition draft, where one can be filed
 REMIND_ACTION_ID: Final = "remind_channel"  # handlers.slack.actions.remind listens for it
 BUTTON_VALUE_LIMIT: Final = 2000
-HEADER_LIMIT: Final = 150
 FIELD_LIMIT: Final = 2000  # Slack's limit on a section field's text
 MAX_FIELDS: Final = 10  # Slack's limit on a section's fields
 _JSON_SAFE: Final = str.maketrans({"&": "\\u0026", "<": "\\u003c", ">": "\\u003e"})
@@ -128,9 +136,8 @@ def verdict_message(
     `signed_inputs`: the inputs, signed, for the message metadata."""
     e = explain(verdict)
     icon = _ICONS[verdict.outcome]
-    headline = clip(f"{icon} {e.headline}", HEADER_LIMIT)
     blocks: list[dict[str, Any]] = [
-        {"type": "header", "text": {"type": "plain_text", "text": headline, "emoji": True}},
+        {"type": "header", "text": plain(f"{icon} {e.headline}", HEADER_LIMIT, emoji=True)},
         {"type": "section", "text": mrkdwn(escape_mrkdwn(e.short))},
         _fields(e),
     ]

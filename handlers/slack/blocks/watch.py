@@ -23,7 +23,16 @@ from handlers.slack.blocks.scan import (
     scan_metadata,
     work_button,
 )
-from handlers.slack.blocks.text import SECTION_LIMIT, clip, escape, escape_mrkdwn, mention, mrkdwn
+from handlers.slack.blocks.text import (
+    HEADER_LIMIT,
+    SECTION_LIMIT,
+    clip,
+    escape,
+    escape_mrkdwn,
+    mention,
+    mrkdwn,
+    plain,
+)
 from handlers.slack.blocks.verdict import SlackMessage, verdict_facts
 from handlers.watch.durations import shown
 from handlers.watch.records import montana_time
@@ -107,9 +116,7 @@ def changes_message(changes: list[Change], now: Scan | None, since: str) -> Slac
     said = told(changes)
     each = said.each
     head = f"{plural(len(each), 'change')} since {since}" if each else no_change_line(since)
-    blocks: list[dict[str, Any]] = [
-        {"type": "header", "text": {"type": "plain_text", "text": clip(head, 150)}}
-    ]
+    blocks: list[dict[str, Any]] = [{"type": "header", "text": plain(head, HEADER_LIMIT)}]
     read = [] if now is None else read_lines(now)
     if read:  # what was read, and when: the files' banners (downloaded at, unofficial)
         blocks.append(

@@ -50,3 +50,11 @@ def test_log_level_from_the_environment(
     finally:
         root.handlers[:] = handlers
         root.setLevel(before)
+
+
+def test_a_file_name_in_a_message_cannot_reorder_or_recolour_the_line() -> None:
+    name = "\u202eslx.exe\x9b31m\u2066x\ufeff"
+    record = logging.LogRecord("recount", logging.INFO, __file__, 1, "read %s", (name,), None)
+    line = JsonFormatter().format(record)
+    assert json.loads(line)["msg"] == "read slx.exe31mx"
+    assert line.isprintable()

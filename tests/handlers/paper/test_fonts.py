@@ -75,3 +75,12 @@ def test_a_document_with_one_such_line_is_set_in_dejavu_throughout() -> None:
     with set_for(["Smith 1,204", "José 1,199"]):
         assert style_for("Smith 1,204", line) is line
     assert style_for("Smith 1,204", line) is line  # outside a document: the line alone decides
+
+
+def test_the_paper_prints_only_what_shows() -> None:
+    # a bidi override, a BOM, a word joiner and a tag letter: dropped, so the standard fonts
+    # still print the name and no box or reordered text reaches the page
+    name = "\u202eSmith\ufeff\u2060\U000e0041 \x1bJones"
+    assert shown(name) == "Smith Jones"
+    assert fits(name)
+    assert shown("Jones\ncanvass") == "Jones\ncanvass"  # a cell's own line break stays

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from handlers.slack.blocks.text import (
     clip,
     escape,
@@ -9,12 +11,26 @@ from handlers.slack.blocks.text import (
     is_channel_id,
     is_user_id,
     mention,
+    plain,
     unescape_command_text,
 )
 
 
 def test_escape() -> None:
     assert escape("<!channel> & <@U1>\x07\u202e") == "&lt;!channel&gt; &amp; &lt;@U1&gt;"
+
+
+@pytest.mark.parametrize("hidden", ["\u061c", "\ufeff", "\u2060", "\u2064", "\U000e0041", "\u180e"])
+def test_escape_drops_what_survived_it_before(hidden: str) -> None:
+    # issue 32: these reached the channel; the one filter of every surface drops them
+    assert escape(f"Sm{hidden}ith\nJones") == "Smith\nJones"
+    assert escape_mrkdwn(f"*Sm{hidden}ith*") == "∗Smith∗"
+
+
+def test_plain_text_shows_a_title_as_written_on_one_line() -> None:
+    made = plain("\u202e:skull: <!here>\nx" + "y" * 200, 150)
+    assert made["text"].startswith(":skull: <!here> xy") and len(made["text"]) == 150
+    assert made["emoji"] is False  # a title's ":skull:" stays words
 
 
 def test_escape_mrkdwn_swaps_emphasis_for_look_alikes() -> None:
