@@ -6,6 +6,7 @@ base URL, and it records every call so tests can assert what the bot sent.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
@@ -52,6 +53,12 @@ class FakeSlack:
     # chat.scheduleMessage's queue, as chat.scheduledMessages.list returns it
     scheduled: list[dict[str, Any]] = field(default_factory=list)
     now: float | None = None  # Slack's clock for scheduling; None: the real one
+    # method -> an event its answers wait for (at most `held_s`): a Slack that has done the
+    # call (a message posted is in `messages`) and answers late, later than the client waits
+    hold: dict[str, threading.Event] = field(default_factory=dict)
+    held_s: float = 10.0
+    # the messages posted (chat.postMessage answered ok), as conversations.history lists them
+    messages: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         fake = self
@@ -59,6 +66,11 @@ class FakeSlack:
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, *args: object) -> None:
                 pass
+
+            def handle(self) -> None:
+                # a held answer is written after the client stopped waiting for it
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                    super().handle()
 
             def do_GET(self) -> None:
                 file_id = self.path.rsplit("/", 1)[-1]
@@ -100,6 +112,7 @@ class FakeSlack:
                     scripted: Reply | None = answer.pop(0) if answer else None
                     if scripted is not None:
                         data = json.dumps(scripted.body or {"ok": False}).encode()
+                        fake.held(path)
                         self.send_response(scripted.status)
                         for name, value in scripted.headers.items():
                             self.send_header(name, value)
@@ -124,7 +137,9 @@ class FakeSlack:
                         answer["view"] = {"id": "V123", **(body.get("view") or {})}
                     if path == "chat.postMessage":
                         answer.update(channel=body.get("channel"), ts="1700000000.000100")
+                        fake.posted(body, answer["ts"])
                 data = json.dumps(answer).encode()
+                fake.held(path)
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
@@ -137,8 +152,47 @@ class FakeSlack:
         )
         self.thread.start()
 
+    def held(self, path: str) -> None:
+        """A slow answer: waits for the test to release it (or `held_s`)."""
+        event = self.hold.get(path)
+        if event is not None:
+            event.wait(self.held_s)
+
+    def posted(self, body: dict[str, Any], ts: str) -> None:
+        """A message Slack now has, with its metadata as sent (a JSON string in a form)."""
+        metadata = body.get("metadata")
+        if isinstance(metadata, str):
+            metadata = json.loads(metadata)
+        self.messages.append(
+            {
+                "channel": body.get("channel"),
+                "ts": ts,
+                "text": body.get("text"),
+                "metadata": metadata,
+                "at": time.time(),  # the fake's ts are fixed: `oldest` is read against this
+            }
+        )
+
+    def history(self, body: dict[str, Any]) -> dict[str, Any]:
+        """conversations.history as documented (docs.slack.dev/reference/methods/
+        conversations.history): the channel's messages newest first, those after `oldest`;
+        `metadata` only with include_all_metadata; one page."""
+        oldest = float(body.get("oldest") or 0)
+        with_metadata = str(body.get("include_all_metadata")).lower() in ("1", "true")
+        found = []
+        for message in reversed(self.messages):
+            if message["channel"] != body.get("channel") or message["at"] < oldest:
+                continue
+            shown = {"type": "message", "ts": message["ts"], "text": message["text"]}
+            if with_metadata and message["metadata"] is not None:
+                shown["metadata"] = message["metadata"]
+            found.append(shown)
+        return {"ok": True, "messages": found, "has_more": False, "response_metadata": {}}
+
     def default_answer(self, path: str, body: dict[str, Any]) -> dict[str, Any] | None:
         """The answers of the file methods, from `files` (None: the plain default)."""
+        if path == "conversations.history":
+            return self.history(body)
         if path == "files.info":
             found = self.files.get(str(body.get("file")))
             if found is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from datetime import datetime
 
-from sqlalchemy import DateTime, ForeignKey, Integer, LargeBinary, String, Text
+from sqlalchemy import DateTime, ForeignKey, Index, Integer, LargeBinary, String, Text, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from handlers.watch.records import SourceSnapshot, utcnow
@@ -25,6 +25,18 @@ class Watch(Base):
     DM), whether it runs, and the lease of the process reading it now."""
 
     __tablename__ = "watches"
+    # One running watch per fingerprint (its place, sources and election): two starts of the
+    # same watch at once (two terminals, two Slack commands) continue one watch instead of
+    # making two that each tell every change.
+    __table_args__ = (
+        Index(
+            "ux_watches_running_fingerprint",
+            "fingerprint",
+            unique=True,
+            sqlite_where=text("status = 'running'"),
+            postgresql_where=text("status = 'running'"),
+        ),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     place: Mapped[str] = mapped_column(String(200), index=True)  # "cli", "slack:T:C", "dm:T:D"
@@ -122,3 +134,20 @@ class ChangeRecord(Base):
     before: Mapped[str | None] = mapped_column(Text)  # JSON reading, null for `new`
     after: Mapped[str | None] = mapped_column(Text)  # JSON reading, null for `gone`
     posted_at: Mapped[datetime | None] = mapped_column(DateTime)
+
+
+class RoundPost(Base):
+    """One message telling a round's changes, kept before it is sent: the key its metadata
+    carries, the changes it tells, and Slack's `ts` once Slack answered. A post that timed
+    out (Slack may have it all the same) or a process that died between the post and the
+    mark is looked for by its key before the changes are posted again."""
+
+    __tablename__ = "round_posts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    watch_id: Mapped[int] = mapped_column(ForeignKey("watches.id"), index=True)
+    key: Mapped[str] = mapped_column(String(40), unique=True)
+    changes: Mapped[str] = mapped_column(Text)  # JSON list of the changes' ids
+    tried_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)  # the first try
+    ts: Mapped[str | None] = mapped_column(String(32))  # Slack's, once it answered
+    done_at: Mapped[datetime | None] = mapped_column(DateTime)  # posted and marked told

@@ -4,20 +4,23 @@ changes found and told, and the lease that lets one process read a watch at a ti
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import ColumnElement, Engine, or_, select, update
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from bot.store.models import ChangeRecord, Reading, ReadingContest, SourceState, Watch
+from bot.store.models import RoundPost as PostRow
 from domain.changes import Band, Change, ChangeKind, ContestReading
 from handlers.watch.records import (
     Place,
     PlaceKind,
+    RoundPost,
     SourceSnapshot,
     StoredChange,
     WatchInfo,
@@ -87,7 +90,16 @@ class Store:
             return False
 
     def watch_for(self, spec: WatchSpec, started_by: str | None) -> WatchInfo:
-        """The running watch with this fingerprint, or a new one."""
+        """The running watch with this fingerprint, or a new one. Two processes starting
+        the same watch at once get the same one: the database keeps one running watch per
+        fingerprint (ux_watches_running_fingerprint), so the later insert fails and finds
+        the watch the other made."""
+        try:
+            return self._watch_for(spec, started_by)
+        except IntegrityError:
+            return self._watch_for(spec, started_by)
+
+    def _watch_for(self, spec: WatchSpec, started_by: str | None) -> WatchInfo:
         with self.session() as s:
             found = s.scalars(
                 select(Watch)
@@ -345,3 +357,61 @@ class Store:
                 .where(ChangeRecord.id.in_(list(change_ids)), ChangeRecord.posted_at.is_(None))
                 .values(posted_at=utcnow())
             )
+
+    # --- the posts that tell changes: kept before they are sent ---------------------------
+
+    def pending_post(self, watch_id: int) -> RoundPost | None:
+        """The watch's post tried and not known to have reached Slack, if any."""
+        with self.session() as s:
+            row = _pending(s, watch_id)
+            return None if row is None else _post(row)
+
+    def prepare_post(self, watch_id: int, change_ids: Sequence[int]) -> RoundPost:
+        """The one post of these changes, kept before it is sent: the pending one again,
+        with its key (whichever try Slack has, it is found by that key), or a new one."""
+        ids = json.dumps(sorted(change_ids))
+        with self.session() as s:
+            row = _pending(s, watch_id)
+            if row is None:
+                row = PostRow(watch_id=watch_id, key=uuid.uuid4().hex, tried_at=utcnow())
+                s.add(row)
+            row.changes = ids
+            s.flush()
+            return _post(row)
+
+    def post_done(self, post_id: int, ts: str | None) -> None:
+        """Slack has the post (`ts`): kept, and its changes marked told, in one transaction,
+        so that no crash leaves them told without the post or posted but untold. None: the
+        post is given up (its changes were told otherwise)."""
+        now = utcnow()
+        with self.session() as s:
+            row = s.get(PostRow, post_id)
+            if row is None or row.done_at is not None:
+                return
+            row.ts, row.done_at = ts, now
+            ids = [int(i) for i in json.loads(row.changes)]
+            if ts is not None and ids:
+                s.execute(
+                    update(ChangeRecord)
+                    .where(ChangeRecord.id.in_(ids), ChangeRecord.posted_at.is_(None))
+                    .values(posted_at=now)
+                )
+
+
+def _pending(s: Session, watch_id: int) -> PostRow | None:
+    return s.scalars(
+        select(PostRow)
+        .where(PostRow.watch_id == watch_id, PostRow.done_at.is_(None))
+        .order_by(PostRow.id.desc())
+    ).first()
+
+
+def _post(row: PostRow) -> RoundPost:
+    return RoundPost(
+        id=row.id,
+        watch_id=row.watch_id,
+        key=row.key,
+        change_ids=tuple(int(i) for i in json.loads(row.changes)),
+        tried_at=row.tried_at,
+        ts=row.ts,
+    )

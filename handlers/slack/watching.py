@@ -13,7 +13,7 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import date
+from datetime import UTC, date
 from typing import Any, Final
 
 from slack_bolt import Respond
@@ -24,6 +24,7 @@ from domain import InputError
 from handlers.results.request import scan_request
 from handlers.slack.blocks.watch import (
     changes_message,
+    post_key,
     root_message,
     source_message,
     stopped_message,
@@ -34,6 +35,7 @@ from handlers.watch.ports import FetchStopped, WatchStore
 from handlers.watch.records import (
     Place,
     PlaceKind,
+    RoundPost,
     WatchInfo,
     WatchSpec,
     WatchStatus,
@@ -51,6 +53,10 @@ NOT_IN_CHANNEL: Final = (
 )
 NO_DATABASE: Final = (
     "Watching is not available: the bot's database cannot be opened. Tell whoever runs the bot."
+)
+NO_ANSWER: Final = (
+    'Slack did not answer in time, so no new watch was started (a "Watching" message '
+    "may still appear: it does not run). Run the command again."
 )
 USAGE: Final = (
     "Write /recount watch URL... [canvass DATE] [state canvass DATE] [complete] [every 5m]; "
@@ -101,20 +107,85 @@ def slack_round(client: WebClient, service: WatchService, watch: WatchInfo, toda
     _tell(client, service, watch, done)
 
 
+# A Web API call that did not give an answer: Slack refused it, or it could not be sent, or
+# no answer came in time (TimeoutError, an OSError, is what a slow Slack raises: the client's
+# timeout, handlers.slack.retries.HTTP_TIMEOUT). Any of them is a failed post.
+_FAILED: Final = (SlackClientError, OSError)
+_HISTORY_PAGES: Final = 5  # at 200 a page: the channel's last 1,000 messages since the try
+_CLOCK_SKEW_S: Final = 60  # Slack's clock and ours may differ: looked for from before the try
+
+
 def _tell(client: WebClient, service: WatchService, watch: WatchInfo, done: Round) -> None:
-    """The changes stored and not yet told, in one message in the channel; marked told once
-    Slack has them (otherwise posted next round)."""
-    if not done.untold:
+    """The changes stored and not yet told, in one message in the channel, told once.
+
+    The post is kept (its key in the message's metadata) before it is sent, and marked with
+    its ts, its changes told, when Slack answers. A post that failed or timed out is a failed
+    post, but Slack may have it all the same (a slow answer), and a process may die between
+    the post and its mark: so a post not known to be done is first looked for in the channel
+    by its key, and sent again only when it is not there."""
+    untold = done.untold
+    pending = service.store.pending_post(watch.id)
+    if pending is not None:
+        try:
+            ts = pending.ts or _find_post(client, watch, pending)
+        except _FAILED as error:
+            if not isinstance(error, SlackApiError):
+                # Slack did not answer: whether it has the post is not known; not posted
+                # again on a guess, looked for again next round
+                log.warning("watch: could not look for a post that timed out (%s)", _why(error))
+                return
+            # Slack refuses to show the channel (a scope the app was installed without):
+            # a change posted twice is better than a change never posted
+            log.warning(
+                "watch: could not look for a post that timed out (%s): posting it again; "
+                "the app needs channels:history and groups:history (app.yaml)",
+                _why(error),
+            )
+            ts = None
+        if ts is not None:
+            service.store.post_done(pending.id, ts)
+            told = set(pending.change_ids)
+            untold = [c for c in untold if c.id not in told]
+    if not untold:
         return
+    post = service.store.prepare_post(watch.id, [c.id for c in untold])
     result = done.result
     since = "the last reading" if result.since is None else montana_time(result.since)
-    message = changes_message([s.change for s in done.untold], result.scanned, since)
+    message = changes_message([s.change for s in untold], result.scanned, since, post=post.key)
     try:
-        client.chat_postMessage(channel=watch.channel, **message.as_kwargs())
-    except (SlackApiError, SlackClientError):
-        log.warning("watch: changes could not be posted; they are posted next round")
+        answer = client.chat_postMessage(channel=watch.channel, **message.as_kwargs())
+    except _FAILED as error:
+        log.warning("watch: changes could not be posted (%s); tried again next round", _why(error))
         return
-    service.told(done.untold)
+    service.store.post_done(post.id, str(answer.get("ts")))
+
+
+def _why(error: Exception) -> str:
+    """A failed call in a few words: Slack's error code, or the exception's name."""
+    if isinstance(error, SlackApiError):
+        return str(error.response.get("error") or "refused")
+    return type(error).__name__
+
+
+def _find_post(client: WebClient, watch: WatchInfo, post: RoundPost) -> str | None:
+    """The ts of the channel's message carrying this post's key, if Slack has it."""
+    oldest = post.tried_at.replace(tzinfo=UTC).timestamp() - _CLOCK_SKEW_S
+    cursor: str | None = None
+    for _ in range(_HISTORY_PAGES):
+        answer = client.conversations_history(
+            channel=watch.channel,
+            oldest=f"{oldest:.6f}",
+            include_all_metadata=True,
+            limit=200,
+            cursor=cursor,
+        )
+        for message in answer.get("messages") or []:
+            if post_key(message.get("metadata")) == post.key:
+                return str(message.get("ts"))
+        cursor = (answer.get("response_metadata") or {}).get("next_cursor") or None
+        if cursor is None:
+            break
+    return None
 
 
 def _post_source_line(client: WebClient, watch: WatchInfo, line: str) -> None:
@@ -122,8 +193,8 @@ def _post_source_line(client: WebClient, watch: WatchInfo, line: str) -> None:
         client.chat_postMessage(
             channel=watch.channel, thread_ts=watch.root_ts, **source_message(line).as_kwargs()
         )
-    except (SlackApiError, SlackClientError):
-        log.warning("watch: a source line could not be posted")
+    except _FAILED as error:
+        log.warning("watch: a source line could not be posted (%s)", _why(error))
 
 
 def start(
@@ -157,6 +228,15 @@ def start(
         )
         respond(response_type="ephemeral", replace_original=False, text=said)
         return
+    except _FAILED as error:
+        # No answer: Slack may show the message all the same, but nothing says where. A new
+        # watch is not kept (its Stop button could not be found); one already running goes
+        # on as it was.
+        log.warning("watch: the root message could not be posted (%s)", _why(error))
+        if watch.root_ts is None:
+            service.store.stop([watch.id], by=None)
+        respond(response_type="ephemeral", replace_original=False, text=NO_ANSWER)
+        return
     root_ts = str(root.get("ts"))
     service.store.set_root(watch.id, root_ts)
     watch = replace(watch, root_ts=root_ts)
@@ -166,13 +246,16 @@ def start(
         return  # the process is stopping: the first round is read once a process runs again
     if done.result.first:
         service.told(done.untold)  # the root message's summary is the first reading told
-    client.chat_update(
-        channel=channel,
-        ts=root_ts,
-        **root_message(
-            list(request.sources), request.every_s, user, done.result.scanned, stop_value
-        ).as_kwargs(),
-    )
+    try:
+        client.chat_update(
+            channel=channel,
+            ts=root_ts,
+            **root_message(
+                list(request.sources), request.every_s, user, done.result.scanned, stop_value
+            ).as_kwargs(),
+        )
+    except _FAILED as error:
+        log.warning("watch: the first reading could not be shown (%s)", _why(error))
     for line in done.result.errors:
         _post_source_line(client, watch, line)
     # a watch continued with new settings (a canvass date, `complete`): what they moved

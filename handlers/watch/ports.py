@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from domain.changes import Change, ContestReading
 from handlers.watch.records import (
     Place,
+    RoundPost,
     SourceSnapshot,
     StoredChange,
     WatchInfo,
@@ -111,6 +112,17 @@ class WatchStore(RoundStore, Protocol):
     ) -> list[StoredChange]: ...
 
     def mark_posted(self, change_ids: Sequence[int]) -> None: ...
+
+    def pending_post(self, watch_id: int) -> RoundPost | None:
+        """The watch's post tried and not known to have reached its channel, if any."""
+
+    def prepare_post(self, watch_id: int, change_ids: Sequence[int]) -> RoundPost:
+        """The one post of these changes, kept before it is sent: the pending one (its key
+        kept), or a new one."""
+
+    def post_done(self, post_id: int, ts: str | None) -> None:
+        """The post reached its channel as `ts`: kept, its changes told, in one transaction
+        (None: given up, its changes told otherwise)."""
 
 
 class WatchBackend(Protocol):

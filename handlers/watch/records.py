@@ -231,6 +231,20 @@ class StoredChange:
 
 
 @dataclass(frozen=True)
+class RoundPost:
+    """A message telling changes, as kept before it is sent (watch.md section 7): `key`
+    goes in the message's metadata, so that a post whose answer never came (a timeout, a
+    process that died) can be found in the channel instead of being posted again."""
+
+    id: int
+    watch_id: int
+    key: str
+    change_ids: tuple[int, ...]
+    tried_at: datetime  # the first try: where a look through the channel starts
+    ts: str | None  # Slack's, once it answered
+
+
+@dataclass(frozen=True)
 class Remembered:
     """A scan compared with the last scan kept for the same place and election."""
 

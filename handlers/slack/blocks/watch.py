@@ -109,7 +109,9 @@ def _change_blocks(change: Change, now: Scan | None) -> list[dict[str, Any]]:
     return blocks
 
 
-def changes_message(changes: list[Change], now: Scan | None, since: str) -> SlackMessage:
+def changes_message(
+    changes: list[Change], now: Scan | None, since: str, post: str | None = None
+) -> SlackMessage:
     """One round's changes, in the order of watch.md, each with what the check says (from
     `now`, the reading they were found in, when the process still has it); contests that
     gained or lost their verdict (the last county arrived) in one line after them."""
@@ -139,7 +141,7 @@ def changes_message(changes: list[Change], now: Scan | None, since: str) -> Slac
     return SlackMessage(
         text=clip(escape(text), SECTION_LIMIT),
         blocks=blocks,
-        metadata=watch_metadata(each[: MAX_CHANGES - 1], now, len(each), said.whole),
+        metadata=watch_metadata(each[: MAX_CHANGES - 1], now, len(each), said.whole, post),
     )
 
 
@@ -147,11 +149,16 @@ WATCH_EVENT: Final = "recount_watch_round"
 
 
 def watch_metadata(
-    changes: list[Change], now: Scan | None, count: int, now_whole: int = 0
+    changes: list[Change],
+    now: Scan | None,
+    count: int,
+    now_whole: int = 0,
+    post: str | None = None,
 ) -> dict[str, Any]:
     """A round's changes as message metadata: each change's kind and contest, its band and
     margin after, and where the reading has it, the verdict's facts; how many contests have
-    a verdict now that had none before."""
+    a verdict now that had none before; the post's key, by which a post whose answer never
+    came is found in the channel (handlers.slack.watching)."""
     by_identity = {} if now is None else scanned_by_identity(now)
     listed = []
     for change in changes:
@@ -164,8 +171,19 @@ def watch_metadata(
         if scanned is not None and scanned.verdict is not None and change.after is not None:
             row.update(verdict_facts(scanned.verdict))
         listed.append(row)
-    payload = {"changes": count, "now_whole": now_whole, "listed": listed}
+    payload: dict[str, Any] = {"changes": count, "now_whole": now_whole, "listed": listed}
+    if post is not None:
+        payload["post"] = post
     return {"event_type": WATCH_EVENT, "event_payload": payload}
+
+
+def post_key(metadata: Any) -> str | None:
+    """The post's key a message's metadata carries (watch_metadata), if it is a round's."""
+    if not isinstance(metadata, dict) or metadata.get("event_type") != WATCH_EVENT:
+        return None
+    payload = metadata.get("event_payload")
+    key = payload.get("post") if isinstance(payload, dict) else None
+    return key if isinstance(key, str) else None
 
 
 def source_message(line: str) -> SlackMessage:

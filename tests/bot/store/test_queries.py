@@ -5,14 +5,20 @@ from __future__ import annotations
 
 import time
 from datetime import timedelta
+from pathlib import Path
+from typing import Any
 
 import pytest
-from sqlalchemy import inspect, text
+from alembic import command
+from alembic.script import ScriptDirectory
+from sqlalchemy import create_engine, insert, inspect, text
+from sqlalchemy.exc import IntegrityError
 
-from bot.store.database import head_revision, open_database
+from bot.store.database import _config, head_revision, open_database
+from bot.store.models import Watch
 from bot.store.queries import Store
 from domain.changes import Band, Change, ChangeKind, ContestReading
-from handlers.watch.records import Place, WatchSpec
+from handlers.watch.records import Place, WatchInfo, WatchSpec, utcnow
 
 # Slow (server processes, a fuzz, long properties): `make quick` leaves it out.
 pytestmark = pytest.mark.slow
@@ -76,3 +82,83 @@ def test_the_same_command_is_the_same_watch(any_database: str) -> None:
     assert store.watch_for(other, None).id != first.id
     kept = store.update_settings(first.id, {"canvass": "2022-11-28"})
     assert kept.options == {"canvass": "2022-11-28"} and store.source_states(first.id) == {}
+
+
+def test_a_post_is_kept_before_it_is_sent_and_marked_with_its_changes(any_database: str) -> None:
+    store = Store(open_database(any_database))
+    watch = store.watch_for(SPEC, None)
+    change = Change("k", "Sheriff", ChangeKind.MARGIN, reading(9), reading(7))
+    store.store_reading(watch.id, "general", {"contests": 1}, {"k": reading(7)}, [change])
+    (stored,) = store.changes(watch.id, unposted=True)
+    assert store.pending_post(watch.id) is None
+    post = store.prepare_post(watch.id, [stored.id])
+    assert store.pending_post(watch.id) == post and post.ts is None
+    again = store.prepare_post(watch.id, [stored.id])  # tried again: the same post, its key
+    assert (again.id, again.key, again.tried_at) == (post.id, post.key, post.tried_at)
+    store.post_done(post.id, "1700000000.000200")  # Slack answered: post and changes marked
+    assert store.pending_post(watch.id) is None
+    assert store.changes(watch.id, unposted=True) == []
+    assert store.prepare_post(watch.id, []).key != post.key  # the next post is another
+
+
+def test_one_running_watch_per_fingerprint_however_two_starts_meet(
+    any_database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    engine = open_database(any_database)
+    store = Store(engine)
+    first = store.watch_for(SPEC, "U0CLERK")
+    with pytest.raises(IntegrityError), store.session() as s:  # the database refuses a second
+        s.add(Watch(**_row(SPEC, SPEC.fingerprint)))
+    store.stop([first.id], None)
+    real = store._watch_for
+
+    def raced(spec: WatchSpec, started_by: str | None) -> WatchInfo:
+        # another process makes the watch between this one's look and its insert
+        monkeypatch.setattr(store, "_watch_for", real)
+        real(spec, "U0OTHER")
+        raise IntegrityError("INSERT INTO watches ...", {}, Exception("duplicate key"))
+
+    monkeypatch.setattr(store, "_watch_for", raced)
+    second = store.watch_for(SPEC, "U0CLERK")
+    assert second.id != first.id and second.started_by == "U0OTHER"
+    assert [w.id for w in store.running()] == [second.id]
+
+
+def test_an_older_database_with_two_running_watches_of_one_fingerprint_keeps_the_oldest(
+    any_database: str,
+) -> None:
+    """The migration that makes the index first stops the later twins (made by the race
+    the index now prevents)."""
+    engine = create_engine(any_database)
+    config = _config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, _before("ux_watches_running_fingerprint"))
+        for _ in range(3):
+            connection.execute(insert(Watch).values(**_row(SPEC, SPEC.fingerprint)))
+    engine.dispose()
+    store = Store(open_database(any_database))  # migrated at start-up, as always
+    (kept,) = store.running()
+    assert kept.id == min(w.id for w in store.watches(SPEC.place))
+    assert len(store.watches(SPEC.place)) == 3
+
+
+def _row(spec: WatchSpec, fingerprint: str) -> dict[str, Any]:
+    return {
+        "place": str(spec.place),
+        "fingerprint": fingerprint,
+        "sources": "[]",
+        "options": "{}",
+        "every_s": spec.every_s,
+        "status": "running",
+        "started_at": utcnow(),
+    }
+
+
+def _before(marker: str) -> str:
+    """The revision before the migration whose text names `marker`."""
+    for script in ScriptDirectory.from_config(_config()).walk_revisions():
+        if script.path is not None and marker in Path(script.path).read_text():
+            assert isinstance(script.down_revision, str)
+            return script.down_revision
+    raise AssertionError(f"no migration names {marker}")

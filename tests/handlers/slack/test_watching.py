@@ -4,22 +4,29 @@ and a watch's rounds in a channel, against the fake Slack."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import threading
 from collections.abc import Iterator
 from datetime import date
 from functools import partial
+from pathlib import Path
+from typing import Any
 
 import pytest
 from slack_bolt import App
+from slack_sdk import WebClient
 
 from bot.net.fetch import Policy, UrlFetcher
 from bot.watcher import open_backend
 from domain import InputError
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.watching import parse_watch, poller_run
-from handlers.watch.service import MAX_SOURCES, Watching
+from handlers.slack.retries import retry_handlers
+from handlers.slack.watching import parse_watch, poller_run, slack_round
+from handlers.watch.records import Place, WatchSpec
+from handlers.watch.service import MAX_SOURCES, Watching, WatchService
 
-from ...fake_slack import FakeSlack
+from ...fake_slack import BOT_TOKEN, FakeSlack, Reply
 from ...results_server import ResultsServer, Served
 from ...slack_helpers import block_texts, run_command, settings_for
 from ..results.fixtures import county_zip
@@ -140,3 +147,151 @@ def test_the_same_zip_dropped_again_with_complete_in_a_dm_is_coverage(
     assert "Since your last scan (" in second and "no contest changed band or leader" in second
     assert "Leader changed" not in second
     assert re.search(r"Now whole: \d+ contests", second)
+
+
+# A slow Slack posts each change once (issue 32): a watch of a results file in a channel, its
+# rounds run against the fake Slack by a client that waits 1 s for an answer (the bot's waits
+# HTTP_TIMEOUT, 5 s) while the fake holds chat.postMessage's answer past it: Slack has the
+# message, the bot never hears so.
+CHANNEL_TODAY = date(2026, 11, 18)  # two days after the Nov 16 canvass
+
+
+def county_table(smith: int, jones: int) -> bytes:
+    rows = f"County attorney,Smith,{smith}\nCounty attorney,Jones,{jones}\n"
+    return f"contest,choice,votes\n{rows}".encode()
+
+
+class ChannelWatch:
+    """A running watch in C0CANVASS of one results file, its first reading told."""
+
+    def __init__(self, folder: Path, database: str, fake: FakeSlack) -> None:
+        self.path = folder / "results.csv"
+        self.stamp = 1_700_000_000_000_000_000
+        self.write(1204, 1199)  # margin 5: qualifies (up to 10)
+        self.database = database
+        self.client = WebClient(
+            token=BOT_TOKEN, base_url=fake.api_url, timeout=1, retry_handlers=retry_handlers()
+        )
+        spec = WatchSpec(
+            Place.slack("T0MONTANA", "C0CANVASS"),
+            (str(self.path),),
+            {"canvass": "2026-11-16"},
+            60,
+        )
+        self.service = self.restarted()
+        self.watch = self.service.open(spec, started_by="U0CLERK").watch
+        first = self.service.round(self.watch, CHANNEL_TODAY)
+        self.service.told(first.untold)  # the root message's summary tells the first reading
+
+    def restarted(self) -> WatchService:
+        """The watch service of a process started afresh on the same database."""
+        return Watching(
+            partial(open_backend, self.database), UrlFetcher(Policy.from_setting(None))
+        ).service()
+
+    def write(self, smith: int, jones: int) -> None:
+        self.path.write_bytes(county_table(smith, jones))
+        self.stamp += 1_000_000_000  # a new modification time, whatever the clock's grain
+        os.utime(self.path, ns=(self.stamp, self.stamp))
+
+    def round(self, service: WatchService | None = None) -> None:
+        slack_round(self.client, service or self.service, self.watch, CHANNEL_TODAY)
+
+    def untold(self) -> int:
+        return len(self.service.store.changes(self.watch.id, unposted=True))
+
+
+def change_posts(fake: FakeSlack) -> list[dict[str, Any]]:
+    return [c.body for c in fake.to("chat.postMessage") if " since " in str(c.body.get("text"))]
+
+
+def key_of(body: dict[str, Any]) -> str:
+    return str(body["metadata"]["event_payload"]["post"])
+
+
+@pytest.fixture
+def watch(tmp_path: Path, database: str, fake: FakeSlack) -> ChannelWatch:
+    return ChannelWatch(tmp_path, database, fake)
+
+
+def test_a_post_slack_answers_too_late_is_found_and_each_change_is_posted_once(
+    watch: ChannelWatch, fake: FakeSlack, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake.hold["chat.postMessage"] = slow = threading.Event()
+    watch.write(1208, 1199)  # margin 9: a change of margin
+    watch.round()  # no answer within the client's wait: a failed post, nothing marked
+    assert "changes could not be posted (TimeoutError)" in caplog.text
+    assert len(change_posts(fake)) == 1 and watch.untold() == 1
+    slow.set()  # Slack answers at last, to nobody
+    del fake.hold["chat.postMessage"]
+    watch.round()  # nothing read has changed: the post is looked for, found, not sent again
+    watch.round()
+    assert len(change_posts(fake)) == 1 and watch.untold() == 0
+    (looked,) = fake.to("conversations.history")
+    assert looked.body["include_all_metadata"] in ("1", "true", True)
+    watch.write(1210, 1199)  # margin 11: out of the band, a new change
+    watch.round()
+    first, second = change_posts(fake)
+    assert first["text"].startswith("1 change since") and "9" in first["text"]
+    assert second["text"].startswith("1 change since") and key_of(first) != key_of(second)
+    assert watch.untold() == 0
+
+
+def test_a_post_slack_refused_is_sent_again_once_with_its_key(
+    watch: ChannelWatch, fake: FakeSlack
+) -> None:
+    fake.answers["chat.postMessage"] = [Reply(body={"ok": False, "error": "fatal_error"})]
+    watch.write(1208, 1199)
+    watch.round()
+    assert watch.untold() == 1 and fake.messages == []
+    watch.round()  # not in the channel: sent again, the same post
+    watch.round()
+    refused, posted = change_posts(fake)
+    assert key_of(refused) == key_of(posted) and posted["text"].startswith("1 change since")
+    assert watch.untold() == 0 and len(fake.messages) == 1
+
+
+def test_a_restart_between_the_post_and_its_mark_posts_nothing_twice(
+    watch: ChannelWatch, fake: FakeSlack, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def dies(post_id: int, ts: str | None) -> None:
+        raise SystemExit("the process is killed after Slack answered, before the mark")
+
+    monkeypatch.setattr(watch.service.store, "post_done", dies)
+    watch.write(1208, 1199)
+    with pytest.raises(SystemExit):
+        watch.round()
+    assert len(change_posts(fake)) == 1 and watch.untold() == 1
+    watch.round(watch.restarted())  # the next process: the post is in the channel
+    assert len(change_posts(fake)) == 1
+    assert watch.restarted().store.changes(watch.watch.id, unposted=True) == []
+
+
+def test_a_channel_the_bot_may_not_read_gets_the_post_again_rather_than_never(
+    watch: ChannelWatch, fake: FakeSlack, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake.hold["chat.postMessage"] = slow = threading.Event()
+    fake.answers["conversations.history"] = {"ok": False, "error": "missing_scope"}
+    watch.write(1208, 1199)
+    watch.round()
+    slow.set()
+    del fake.hold["chat.postMessage"]
+    watch.round()
+    assert len(change_posts(fake)) == 2 and watch.untold() == 0
+    assert "missing_scope" in caplog.text and "channels:history" in caplog.text
+
+
+def test_a_look_that_gets_no_answer_posts_nothing_until_slack_answers(
+    watch: ChannelWatch, fake: FakeSlack
+) -> None:
+    fake.hold["chat.postMessage"] = slow = threading.Event()
+    watch.write(1208, 1199)
+    watch.round()
+    fake.hold["conversations.history"] = looked = threading.Event()
+    watch.round()  # whether Slack has the post is not known: not posted on a guess
+    assert len(change_posts(fake)) == 1 and watch.untold() == 1
+    slow.set()
+    looked.set()
+    fake.hold.clear()
+    watch.round()
+    assert len(change_posts(fake)) == 1 and watch.untold() == 0
