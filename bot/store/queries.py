@@ -100,6 +100,7 @@ class Store:
             return self._watch_for(spec, started_by)
 
     def _watch_for(self, spec: WatchSpec, started_by: str | None) -> WatchInfo:
+        now = utcnow()
         with self.session() as s:
             found = s.scalars(
                 select(Watch)
@@ -118,7 +119,10 @@ class Store:
                 every_s=spec.every_s,
                 status=WatchStatus.RUNNING.value,
                 started_by=started_by,
-                started_at=utcnow(),
+                started_at=now,
+                # Its first round is its starter's (under the lease): no poller finds it due
+                # before one interval has passed, so the two never read it at once.
+                next_round_at=now + timedelta(seconds=spec.every_s),
             )
             s.add(watch)
             s.flush()

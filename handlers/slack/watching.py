@@ -42,7 +42,7 @@ from handlers.watch.records import (
     montana_time,
     utcnow,
 )
-from handlers.watch.service import MAX_SOURCES, Round, Watching, WatchService
+from handlers.watch.service import MAX_SOURCES, Lease, Round, WatchBusy, Watching, WatchService
 
 log = logging.getLogger(__name__)
 _SLACK_URL: Final = re.compile(r"<(https?://[^|>]+)(?:\|[^>]*)?>|(https?://\S+)")
@@ -207,10 +207,22 @@ def start(
     respond: Respond,
 ) -> None:
     """A watch started (or continued) by the service; its root message posted first, so
-    that no watch is kept where the bot cannot post; the first round's summary in it."""
-    service = services.watching.service()
+    that no watch is kept where the bot cannot post; the first round's summary in it.
+
+    The first round is read under the watch's lease, as the poller's are: a new watch is
+    this process's (no poller finds it due before its first interval). A watch continued
+    while another process reads it gets its new settings, and its next round is made due at
+    once: the process that holds it reads it and posts what they moved, never two at once."""
+    watching = services.watching
+    service = watching.service()
     spec = WatchSpec(place_of(team, channel), request.sources, request.options, request.every_s)
-    watch = service.open(spec, started_by=user).watch
+    try:
+        watch = service.open(spec, user, lease=Lease(watching.owner, watching.lease)).watch
+        read_here = True
+    except WatchBusy:
+        watch = service.open(spec, user).watch  # its settings, read by the lease's holder
+        service.store.schedule(watch.id, utcnow())
+        read_here = False
     stop_value = services.signer.sign({"w": watch.id, "p": str(watch.place)})
     try:
         root = client.chat_postMessage(
@@ -240,6 +252,8 @@ def start(
     root_ts = str(root.get("ts"))
     service.store.set_root(watch.id, root_ts)
     watch = replace(watch, root_ts=root_ts)
+    if not read_here:
+        return
     try:
         done = service.round(watch, services.today())
     except FetchStopped:

@@ -8,7 +8,7 @@ import os
 import re
 import threading
 from collections.abc import Iterator
-from datetime import date
+from datetime import date, timedelta
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,7 @@ from domain import InputError
 from handlers.slack.after_ack import AfterAck
 from handlers.slack.retries import retry_handlers
 from handlers.slack.watching import parse_watch, poller_run, slack_round
-from handlers.watch.records import Place, WatchSpec
+from handlers.watch.records import Place, WatchSpec, utcnow
 from handlers.watch.service import MAX_SOURCES, Watching, WatchService
 
 from ...fake_slack import BOT_TOKEN, FakeSlack, Reply
@@ -295,3 +295,48 @@ def test_a_look_that_gets_no_answer_posts_nothing_until_slack_answers(
     fake.hold.clear()
     watch.round()
     assert len(change_posts(fake)) == 1 and watch.untold() == 0
+
+
+# `/recount watch` reads its first round under the lease (issue 32): a results file on a
+# server on loopback, the real app against the fake Slack.
+@pytest.fixture
+def county_file() -> Iterator[ResultsServer]:
+    server = ResultsServer()
+    server.files["/results.csv"] = Served(county_table(1204, 1199))
+    yield server
+    server.stop()
+
+
+def test_a_new_watchs_first_round_is_read_under_its_lease_and_no_poller_finds_it_due(
+    fake: FakeSlack, after_ack: AfterAck, database: str, county_file: ResultsServer
+) -> None:
+    app, watching = watching_app(fake, after_ack, database, county_file)
+    run_command(app, fake, f"watch {county_file.url('/results.csv')} canvass 11/16 every 5m")
+    assert after_ack.drain(timeout=30)
+    (watch,) = watching.store().running("slack:")
+    assert watch.lease_owner == watching.owner  # this process read it, and holds it
+    assert len(county_file.requests) == 1
+    store = watching.store()
+    assert store.due(utcnow()) == []  # no poller reads it again before its interval
+    assert [w.id for w in store.due(utcnow() + timedelta(minutes=5, seconds=1))] == [watch.id]
+    assert not store.take_lease(watch.id, "another process", timedelta(minutes=10))
+
+
+def test_a_watch_continued_while_another_process_reads_it_is_left_to_that_process(
+    fake: FakeSlack, after_ack: AfterAck, database: str, county_file: ResultsServer
+) -> None:
+    app, watching = watching_app(fake, after_ack, database, county_file)
+    url = county_file.url("/results.csv")
+    run_command(app, fake, f"watch {url} canvass 11/16 every 5m")
+    assert after_ack.drain(timeout=30)
+    store = watching.store()
+    (watch,) = store.running("slack:")
+    store.release_lease(watch.id, watching.owner)
+    assert store.take_lease(watch.id, "another process", timedelta(minutes=10))
+    run_command(app, fake, f"watch {url} canvass 11/16 complete every 5m")  # new settings
+    assert after_ack.drain(timeout=30)
+    assert len(county_file.requests) == 1  # not read here: the holder reads it
+    (again,) = store.running("slack:")
+    assert again.id == watch.id and again.options.get("complete") is True
+    assert again.lease_owner == "another process"
+    assert [w.id for w in store.due(utcnow())] == [watch.id]  # due at once, for the holder
