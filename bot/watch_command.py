@@ -53,7 +53,7 @@ from handlers.watch.records import (
     resolved,
     utcnow,
 )
-from handlers.watch.rounds import SourceError, check_sources, is_url
+from handlers.watch.rounds import SWITCHING, SourceError, check_sources, is_url
 from handlers.watch.service import (
     DEFAULT_LEASE_S,
     ONCE,
@@ -200,8 +200,8 @@ def _print_round(
     for line in (*result.errors, *result.recovered):
         print(f"recount watch: {one_line(line)}", file=err)
     scanned = result.scanned
-    if scanned is None:
-        return
+    if scanned is None or result.quiet:
+        return  # nothing read; or a source switching back again, said once already
     if result.first:
         if as_json:
             out.write(json.dumps({"reading": scan_json(scanned)}, ensure_ascii=False) + "\n")
@@ -235,6 +235,8 @@ def _print_round(
             changes = [c for c in changes if c.kind is not ChangeKind.GONE]
         if changes or not gone:
             out.write("\n".join(change_lines(changes, scanned, since)) + "\n")
+    if result.switching:
+        print(f"recount watch: {SWITCHING}.", file=err if as_json else out)
     out.flush()
 
 

@@ -7,7 +7,7 @@ changes, ranked; a contest far outside the bands whose margin moves is silent. P
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
@@ -164,3 +164,36 @@ def compare(
     ]
     changes.sort(key=lambda c: (RANK[c.kind], c.title, c.key))
     return changes
+
+
+class Switching(StrEnum):
+    """Whether a source goes back and forth between two readings (A, B, A, B ...): after
+    A -> B and its return B -> A have both been told, a third switch is told once with a
+    word that it keeps switching (STARTED); the switches after it between the same two are
+    not told again (GOING_ON). A third reading ends it."""
+
+    NO = "no"
+    STARTED = "started"
+    GOING_ON = "going_on"
+
+
+def _same(a: Mapping[str, ContestReading], b: Mapping[str, ContestReading]) -> bool:
+    """The same reading, as far as anything told goes: no change between them."""
+    return not compare(a, b)
+
+
+def _alternates(readings: Sequence[Mapping[str, ContestReading]]) -> bool:
+    """The last four readings are two readings, taken in turn: A, B, A, B."""
+    if len(readings) < 4:
+        return False
+    a, b, c, d = readings[-4:]
+    return _same(a, c) and _same(b, d) and not _same(c, d)
+
+
+def switching(
+    recent: Sequence[Mapping[str, ContestReading]], now: Mapping[str, ContestReading]
+) -> Switching:
+    """`now` against the readings kept before it (oldest first; the last four are enough)."""
+    if not _alternates([*recent[-3:], now]):
+        return Switching.NO
+    return Switching.GOING_ON if _alternates(recent[-4:]) else Switching.STARTED

@@ -266,19 +266,17 @@ class Store:
             ).first()
             if reading is None:
                 return None
-            rows = s.scalars(select(ReadingContest).where(ReadingContest.reading_id == reading.id))
-            contests = {}
-            for row in rows:
-                contests[row.key] = ContestReading(
-                    key=row.key,
-                    title=row.title,
-                    band=Band(row.band),
-                    margin=row.margin,
-                    leader=tuple(json.loads(row.leader)),
-                    outcome=row.outcome,
-                    votes=tuple((str(n), int(v)) for n, v in json.loads(row.votes)),
-                )
-            return reading.taken_at, contests
+            return reading.taken_at, _contests(s, reading.id)
+
+    def recent_readings(self, watch_id: int, count: int) -> list[dict[str, ContestReading]]:
+        with self.session() as s:
+            ids = s.scalars(
+                select(Reading.id)
+                .where(Reading.watch_id == watch_id)
+                .order_by(Reading.id.desc())
+                .limit(count)
+            ).all()
+            return [_contests(s, reading_id) for reading_id in reversed(ids)]
 
     def store_reading(
         self,
@@ -287,9 +285,11 @@ class Store:
         summary: dict[str, int],
         contests: dict[str, ContestReading],
         changes: Sequence[Change],
+        *,
+        told: bool = False,
     ) -> int:
         """The reading and its changes in one transaction: a change is stored before it is
-        told, and marked when told (`mark_posted`)."""
+        told, and marked when told (`mark_posted`); `told`, marked at once."""
         with self.session() as s:
             reading = Reading(
                 watch_id=watch_id,
@@ -322,6 +322,7 @@ class Store:
                     change=change.kind.value,
                     before=_reading_json(change.before),
                     after=_reading_json(change.after),
+                    posted_at=reading.taken_at if told else None,
                 )
                 for change in changes
             )
@@ -400,6 +401,22 @@ class Store:
                     .where(ChangeRecord.id.in_(ids), ChangeRecord.posted_at.is_(None))
                     .values(posted_at=now)
                 )
+
+
+def _contests(s: Session, reading_id: int) -> dict[str, ContestReading]:
+    rows = s.scalars(select(ReadingContest).where(ReadingContest.reading_id == reading_id))
+    return {
+        row.key: ContestReading(
+            key=row.key,
+            title=row.title,
+            band=Band(row.band),
+            margin=row.margin,
+            leader=tuple(json.loads(row.leader)),
+            outcome=row.outcome,
+            votes=tuple((str(n), int(v)) for n, v in json.loads(row.votes)),
+        )
+        for row in rows
+    }
 
 
 def _pending(s: Session, watch_id: int) -> PostRow | None:

@@ -42,6 +42,7 @@ from handlers.watch.records import (
     montana_time,
     utcnow,
 )
+from handlers.watch.rounds import SWITCHING
 from handlers.watch.service import MAX_SOURCES, Lease, Round, WatchBusy, Watching, WatchService
 
 log = logging.getLogger(__name__)
@@ -151,7 +152,10 @@ def _tell(client: WebClient, service: WatchService, watch: WatchInfo, done: Roun
     post = service.store.prepare_post(watch.id, [c.id for c in untold])
     result = done.result
     since = "the last reading" if result.since is None else montana_time(result.since)
-    message = changes_message([s.change for s in untold], result.scanned, since, post=post.key)
+    note = SWITCHING if result.switching else None
+    message = changes_message(
+        [s.change for s in untold], result.scanned, since, post=post.key, note=note
+    )
     try:
         answer = client.chat_postMessage(channel=watch.channel, **message.as_kwargs())
     except _FAILED as error:

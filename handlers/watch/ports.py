@@ -69,6 +69,9 @@ class RoundStore(Protocol):
     def last_reading(self, watch_id: int) -> tuple[datetime, dict[str, ContestReading]] | None:
         """When the last reading was taken, and its contests; None before the first."""
 
+    def recent_readings(self, watch_id: int, count: int) -> list[dict[str, ContestReading]]:
+        """The contests of the watch's last `count` readings, oldest first."""
+
     def store_reading(
         self,
         watch_id: int,
@@ -76,8 +79,11 @@ class RoundStore(Protocol):
         summary: dict[str, int],
         contests: dict[str, ContestReading],
         changes: Sequence[Change],
+        *,
+        told: bool = False,
     ) -> int:
-        """Stores a reading and its changes in one transaction; returns the reading's id."""
+        """Stores a reading and its changes in one transaction; returns the reading's id.
+        `told`: its changes count as told already (a source switching back and forth)."""
 
 
 class WatchStore(RoundStore, Protocol):

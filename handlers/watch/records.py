@@ -275,3 +275,7 @@ class RoundResult:
     reading_id: int | None = None
     read: int = 0  # the files (and URLs) looked at this round, changed or not
     removed: list[str] = field(default_factory=list)  # files read before, gone from it now
+    # the source goes back and forth between two readings: `switching` the round that says
+    # so, once, with its changes; `quiet` the rounds after, whose changes are not told again
+    switching: bool = False
+    quiet: bool = False

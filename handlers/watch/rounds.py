@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from domain.changes import compare
+from domain.changes import Switching, compare, switching
 from handlers.results import ResultsFileError, ScanOptions, scan
 from handlers.results.compare import readings_of
 from handlers.results.tables import (
@@ -40,6 +40,10 @@ from handlers.results.totalvote_page import (
 from handlers.watch.ports import Fetcher, FetchFailed, FetchRefused, RoundStore
 from handlers.watch.records import RoundResult, SourceSnapshot, WatchSpec
 
+SWITCHING = (
+    "The source keeps switching between two readings: these changes are not told again while "
+    "it does; a reading unlike both is"
+)
 _STILL_WRITING = "{name}: cannot be read now; it may still be downloading: trying again next round"
 
 
@@ -249,9 +253,21 @@ def run_round(
         ]
     contests = readings_of(scanned)
     changes = [] if last is None else compare(last[1], contests)
+    # A source flapping (a county's file replaced by an older one and back, round after
+    # round) would be told every round forever: said once, then kept in the history only.
+    switched = Switching.NO
+    if changes:
+        switched = switching(store.recent_readings(watch_id, 4), contests)
     reading_id = store.store_reading(
-        watch_id, scanned.election, scanned.summary(), contests, changes
+        watch_id,
+        scanned.election,
+        scanned.summary(),
+        contests,
+        changes,
+        told=switched is Switching.GOING_ON,
     )
+    result.switching = switched is Switching.STARTED
+    result.quiet = switched is Switching.GOING_ON
     store.save_sources(watch_id, [r.state for r in reads])
     result.scanned = scanned
     result.changes = changes

@@ -361,3 +361,25 @@ def test_turning_complete_on_is_coverage_not_a_change_of_leader(tmp_path: Path) 
     status, out, _ = recount(str(where), "--once", *OPTIONS)
     assert "Leader changed" not in out
     assert re.search(r"No verdict now: \d+ contests that had one before", " ".join(out.split()))
+
+
+def test_a_file_switching_between_two_readings_is_printed_once_with_a_word(folder: Path) -> None:
+    recount(str(folder), "--once", *OPTIONS)
+    printed = []
+    for delta in (60, 0, 60, 0, 60):  # B, A, B, A, B: the winner's 60 votes come and go
+        change_workbook(folder, "D", delta)
+        status, out, err = recount(str(folder), "--once", *OPTIONS)
+        assert (status, err) == (0, "")
+        printed.append(out)
+    assert all(out.startswith("1 change since ") for out in printed[:3])
+    assert ["keeps switching between two readings" in out for out in printed[:3]] == [
+        False,
+        False,
+        True,
+    ]
+    assert printed[3:] == ["", ""]  # the same two again: not printed again
+    status, out, _ = recount(str(folder), "--history", "1")
+    assert len(out.splitlines()) == 5  # the history keeps every switch
+    change_workbook(folder, "C", 140)  # a third reading: the loser leads
+    status, out, _ = recount(str(folder), "--once", *OPTIONS)
+    assert out.startswith("1 change since ") and "switching" not in out

@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 from slack_sdk.models.blocks import Block
 
-from domain.changes import Band, ChangeKind, ContestReading, compare
+from domain.changes import Band, ChangeKind, ContestReading, Switching, compare, switching
 from handlers.results import Scan, ScanOptions, scan
 from handlers.results.compare import change_line, no_change_line, readings_of
 from handlers.results.report import change_lines
@@ -224,3 +224,18 @@ def test_a_leader_change_between_whole_readings_is_still_one() -> None:
     before = whole(4005, 3995, Band.RECOUNT, "recount_available")
     after = whole(3995, 4005, Band.RECOUNT, "recount_available")
     assert [c.kind for c in compare({"k": before}, {"k": after})] == [ChangeKind.LEADER]
+
+
+def test_switching_between_two_readings_is_started_once_then_goes_on() -> None:
+    a = readings_of(table(*sheriff(4005, 3995)))  # margin 10: the recount band
+    b = readings_of(table(*sheriff(4015, 3985)))  # margin 30: the bond band
+    c = readings_of(table(*sheriff(4100, 3900)))  # margin 200: outside
+    assert switching([a, b], a) is Switching.NO  # one return is a change, told
+    assert switching([a, b, a], b) is Switching.STARTED
+    assert switching([a, b, a, b], a) is Switching.GOING_ON
+    assert switching([b, a, b, a], b) is Switching.GOING_ON
+    assert switching([a, b, a, b], c) is Switching.NO  # a reading unlike both
+    assert switching([a, b, c], b) is Switching.NO  # three readings, not two in turn
+    # a margin outside the bands moving is no change: the same reading for switching
+    far = readings_of(table(*sheriff(4101, 3899)))
+    assert switching([a, c, a], far) is Switching.STARTED

@@ -110,7 +110,11 @@ def _change_blocks(change: Change, now: Scan | None) -> list[dict[str, Any]]:
 
 
 def changes_message(
-    changes: list[Change], now: Scan | None, since: str, post: str | None = None
+    changes: list[Change],
+    now: Scan | None,
+    since: str,
+    post: str | None = None,
+    note: str | None = None,
 ) -> SlackMessage:
     """One round's changes, in the order of watch.md, each with what the check says (from
     `now`, the reading they were found in, when the process still has it); contests that
@@ -137,7 +141,10 @@ def changes_message(
     if said.lines:
         coverage = "\n".join(escape_mrkdwn(line) for line in said.lines)
         blocks.append({"type": "section", "text": mrkdwn(clip(coverage, SECTION_LIMIT))})
-    text = f"{head}: " + "; ".join([*(change_line(c) for c in each[:5]), *said.lines])
+    if note:  # a word on the round as a whole (a source that keeps switching)
+        blocks.append({"type": "section", "text": mrkdwn(clip(escape_mrkdwn(note), SECTION_LIMIT))})
+    notes = [note] if note else []
+    text = f"{head}: " + "; ".join([*(change_line(c) for c in each[:5]), *said.lines, *notes])
     return SlackMessage(
         text=clip(escape(text), SECTION_LIMIT),
         blocks=blocks,

@@ -340,3 +340,15 @@ def test_a_watch_continued_while_another_process_reads_it_is_left_to_that_proces
     assert again.id == watch.id and again.options.get("complete") is True
     assert again.lease_owner == "another process"
     assert [w.id for w in store.due(utcnow())] == [watch.id]  # due at once, for the holder
+
+
+def test_a_source_switching_between_two_readings_is_posted_once_with_a_word(
+    watch: ChannelWatch, fake: FakeSlack
+) -> None:
+    for smith in (1208, 1204, 1208, 1204, 1208, 1204):  # margin 9, 5, 9, 5, 9, 5
+        watch.write(smith, 1199)
+        watch.round()
+    posts = change_posts(fake)
+    assert [p["text"].startswith("1 change since") for p in posts] == [True, True, True]
+    saying = ["keeps switching between two readings" in json.dumps(p) for p in posts]
+    assert saying == [False, False, True] and watch.untold() == 0

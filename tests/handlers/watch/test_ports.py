@@ -27,6 +27,7 @@ class MemoryStore:
     def __init__(self) -> None:
         self.sources: dict[str, SourceSnapshot] = {}
         self.readings: list[tuple[datetime, dict[str, ContestReading], list[Change]]] = []
+        self.told: list[bool] = []  # per reading: its changes stored as told already
 
     def source_states(self, watch_id: int) -> dict[str, SourceSnapshot]:
         return dict(self.sources)
@@ -40,6 +41,9 @@ class MemoryStore:
     def last_reading(self, watch_id: int) -> tuple[datetime, dict[str, ContestReading]] | None:
         return None if not self.readings else self.readings[-1][:2]
 
+    def recent_readings(self, watch_id: int, count: int) -> list[dict[str, ContestReading]]:
+        return [contests for _, contests, _ in self.readings[-count:]]
+
     def store_reading(
         self,
         watch_id: int,
@@ -47,9 +51,12 @@ class MemoryStore:
         summary: dict[str, int],
         contests: dict[str, ContestReading],
         changes: Sequence[Change],
+        *,
+        told: bool = False,
     ) -> int:
         taken = datetime(2026, 11, 18, 12, len(self.readings))
         self.readings.append((taken, contests, list(changes)))
+        self.told.append(told)
         return len(self.readings)
 
 
@@ -129,3 +136,26 @@ def test_a_failing_source_is_named_every_round_though_said_once() -> None:
     assert (first.errors, first.failing) == ([why], [why])
     assert (again.errors, again.failing) == ([], [why])
     assert first.scanned is None and again.scanned is None and store.readings == []
+
+
+def test_a_source_switching_between_two_readings_is_said_once_then_kept_quiet() -> None:
+    store, served = MemoryStore(), ServedBytes(table(1204, 1199))  # A: margin 5
+    run_round(store, 1, SPEC, TODAY, fetcher=served)
+    rounds = []
+    for smith in (1208, 1204, 1208, 1204, 1208):  # B (margin 9), A, B, A, B
+        served.body = table(smith, 1199)
+        rounds.append(run_round(store, 1, SPEC, TODAY, fetcher=served))
+    assert all(len(r.changes) == 1 for r in rounds)  # each switch is a change of margin
+    # A -> B and its return are told; the next switch once, saying so; then none again
+    assert [(r.switching, r.quiet) for r in rounds] == [
+        (False, False),
+        (False, False),
+        (True, False),
+        (False, True),
+        (False, True),
+    ]
+    assert store.told == [False, False, False, False, True, True]
+    served.body = table(1202, 1199)  # C: margin 3, unlike both: told as ever
+    third = run_round(store, 1, SPEC, TODAY, fetcher=served)
+    assert (third.switching, third.quiet) == (False, False) and len(third.changes) == 1
+    assert third.changes[0].before is not None and third.changes[0].before.margin == 9
