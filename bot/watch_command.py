@@ -21,6 +21,7 @@ import platform
 import signal
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import date, timedelta
@@ -247,7 +248,9 @@ def _fetcher() -> UrlFetcher:
 
 
 def _owner() -> str:
-    return f"cli:{platform.node()}:{os.getpid()}"
+    """Who reads the watch: this run, not just this process (two watchers in one process,
+    as the tests run them, are two readers too)."""
+    return f"cli:{platform.node()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
 def run_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -6,11 +6,17 @@ import io
 import json
 import re
 import shutil
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
+from sqlalchemy.orm import Session
 
 from bot.cli import main
+from bot.store import queries
+from bot.store.database import open_database
+from bot.store.models import Watch
 
 from ..handlers.results.fixtures import COUNTY_WORKBOOKS, need
 from ..workbooks import add_votes
@@ -383,3 +389,35 @@ def test_a_file_switching_between_two_readings_is_printed_once_with_a_word(folde
     change_workbook(folder, "C", 140)  # a third reading: the loser leads
     status, out, _ = recount(str(folder), "--once", *OPTIONS)
     assert out.startswith("1 change since ") and "switching" not in out
+
+
+def test_two_terminals_starting_one_watch_at_once_print_its_reading_once(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both look for the watch before either makes it (held at a barrier there): the
+    database keeps one running watch of these sources, so one terminal reads it and the
+    other is told it is being read, instead of two watches printing every change twice."""
+    both_looked = threading.Barrier(2, timeout=10)
+
+    class Racing(Session):
+        def flush(self, objects: Any = None) -> None:
+            if any(isinstance(o, Watch) for o in self.new):
+                both_looked.wait()  # each has found no watch and is about to insert one
+            super().flush(objects)
+
+    db = f"sqlite:///{tmp_path / 'watch.db'}"
+    open_database(db).dispose()  # made (and migrated) before: the race is the watch's
+    monkeypatch.setattr(queries, "Session", Racing)
+    said: list[tuple[int, str, str]] = []
+    terminals = [
+        threading.Thread(target=lambda: said.append(recount(str(folder), "--once", "--db", db)))
+        for _ in range(2)
+    ]
+    for terminal in terminals:
+        terminal.start()
+    for terminal in terminals:
+        terminal.join(timeout=60)
+    assert sorted(status for status, _, _ in said) == [0, 2], said
+    assert sum(out.startswith("Scanned 1 file") for _, out, _ in said) == 1
+    assert any("watch 1 is being read by another recount watch" in err for _, _, err in said)
+    assert [w.id for w in queries.Store(open_database(db)).running()] == [1]
