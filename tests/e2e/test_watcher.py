@@ -8,6 +8,7 @@ import json
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -201,5 +202,29 @@ def test_a_bot_not_in_the_channel_says_how_to_add_it_and_starts_nothing(
         body = command_body("watch list", fake.response_url())
         _, text = post(f"{base}/slack/events", body, signed_headers(body))
         assert "No watch runs in this channel" in json.loads(text)["text"]
+    finally:
+        stop(process)
+
+
+def test_a_slack_slower_than_the_bots_wait_gets_each_change_once(
+    fake: FakeSlack, results: ResultsServer
+) -> None:
+    """As shipped (a Web API call waits 5 s): Slack takes the round's post and answers after
+    the bot stopped waiting; the next rounds find it in the channel and post nothing again."""
+    process, base = bot(fake, results)
+    try:
+        start_watch(base, fake, results)
+        fake.hold["chat.postMessage"] = slow = threading.Event()
+        fake.held_s = 30
+        results.change("/cascade.xlsx", cascade("D", 60))
+        wait_until(lambda: fake.to("conversations.history"), seconds=30)  # it looked
+        slow.set()
+        del fake.hold["chat.postMessage"]
+        time.sleep(2.5)  # rounds run on: the change is not posted again
+        assert len(posts(fake, "change since")) == 1 and len(fake.messages) == 2  # root too
+        results.change("/cascade.xlsx", cascade("C", 140))  # the loser leads
+        wait_until(lambda: len(posts(fake, "change since")) == 2)
+        time.sleep(2.5)
+        assert len(posts(fake, "change since")) == 2
     finally:
         stop(process)
