@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Final
 
 from handlers.results import precinct_file, sos_workbooks, totalvote
+from handlers.results.reading import ISOLATED, Reader
 from handlers.results.tables import ResultsFileError, Table, padded, read_tables, text
 from handlers.results.tallies import normalized, whole_votes
 
@@ -42,19 +44,23 @@ def _matches(title: str, wanted: str) -> bool:
     return normalized(title) == wanted or normalized(title).startswith(wanted)
 
 
-def precinct_rows(files: Sequence[tuple[str, bytes]], contest: str) -> PrecinctRows:
+def precinct_rows(
+    files: Sequence[tuple[str, bytes]], contest: str, reader: Reader = ISOLATED
+) -> PrecinctRows:
     """The contest whose title is `contest` (case and spaces aside; a unique prefix is
     enough), precinct by precinct, from every file that holds it. Raises ResultsFileError
-    with one line saying why not."""
+    with one line saying why not. Each file is read by `reader`, in a child process unless a
+    test says otherwise (reading.py)."""
     wanted = normalized(contest)
     found: list[PrecinctRows] = []
     responses: list[totalvote.ServiceTallies] = []
     for name, data in files:
         if totalvote.looks_like_json(data):
-            found += _from_totalvote(name, data, wanted)
-            responses.append(totalvote.read(name, data))
+            rows, response = reader(partial(_response_rows, wanted=wanted), name, data)
+            found += rows
+            responses.append(response)
             continue
-        tables = read_tables(name, data)
+        tables = reader(read_tables, name, data)
         kind = sos_workbooks.detect(tables)
         if kind == sos_workbooks.DISTRICT_WORKBOOK:
             raise ResultsFileError(
@@ -168,6 +174,13 @@ def _certifiable(responses: list[totalvote.ServiceTallies], wanted: str) -> None
                 "canvass votes of part of the race; give every precinct's records (after the "
                 "canvass, the county's precinct-by-precinct export is the canvass itself)"
             )
+
+
+def _response_rows(
+    name: str, data: bytes, *, wanted: str
+) -> tuple[list[PrecinctRows], totalvote.ServiceTallies]:
+    """A response's precinct rows of the contest, and the response read (in one child)."""
+    return _from_totalvote(name, data, wanted), totalvote.read(name, data)
 
 
 def _from_totalvote(name: str, data: bytes, wanted: str) -> list[PrecinctRows]:

@@ -50,6 +50,7 @@ from handlers.results.contests import (
 )
 from handlers.results.formats import read_file
 from handlers.results.plain_table import PLAIN_TABLE
+from handlers.results.reading import ISOLATED, Reader
 from handlers.results.tables import ElectionNotSaid, NotResults, ResultsFileError
 from handlers.results.tallies import FileTallies, normalized
 from handlers.results.totalvote import settle_coverage
@@ -310,18 +311,21 @@ def scan(
     named_files: Sequence[tuple[str, bytes]],
     options: ScanOptions,
     found_in_folders: Collection[str] = (),
+    reader: Reader = ISOLATED,
 ) -> Scan:
     """Reads every file first: a file it cannot read stops the scan before any report. A file
     found in a folder (`found_in_folders`, by name) that holds no results is skipped and
-    listed instead: a phone list beside the workbooks is not fatal (scan.md)."""
+    listed instead: a phone list beside the workbooks is not fatal (scan.md). Each file is
+    read by `reader`: in a child process unless a test says otherwise (reading.py)."""
     with collector.paused():
-        return _scan(named_files, options, found_in_folders)
+        return _scan(named_files, options, found_in_folders, reader)
 
 
 def _scan(
     named_files: Sequence[tuple[str, bytes]],
     options: ScanOptions,
     found_in_folders: Collection[str],
+    reader: Reader,
 ) -> Scan:
     named_files, members = unpack(named_files)  # a .zip's members, as a folder's files
     found_in_folders = {*found_in_folders, *members}
@@ -335,7 +339,7 @@ def _scan(
             raise ResultsFileError(f"{name}: the same file as {same}; give each file once")
         by_length.setdefault(len(data), []).append((name, data))
         try:
-            files.append(read_file(name, data))
+            files.append(reader(read_file, name, data))
         except NotResults as stray:
             if name not in found_in_folders:
                 raise

@@ -24,6 +24,7 @@ from handlers.results import MAX_BYTES, ResultsFileError, ScanOptions, scan, sca
 from handlers.results.compare import readings_of
 from handlers.results.formats import read_file
 from handlers.results.precincts import PRECINCT_FORMATS
+from handlers.results.reading import ISOLATED
 from handlers.results.scan import Scan, ScannedContest
 from handlers.results.tables import ElectionNotSaid, over_the_limit
 from handlers.slack.blocks.scan import (
@@ -247,7 +248,7 @@ def prefill(client: WebClient, download: Download, shared: SharedFile) -> tuple[
     """What the file says of itself for the form (its election), and a line saying so."""
     try:
         name, data = download_shared(client, download, shared)
-        election = read_file(name, data).election
+        election = ISOLATED(read_file, name, data).election  # read as the scan reads it
     except ResultsFileError as error:
         return None, f"{error} The scan will say the same if you go on."
     if election is None:

@@ -11,6 +11,7 @@ from datetime import date
 import pytest
 
 from handlers.results import ResultsFileError, ScanOptions, collector, scan
+from handlers.results.reading import IN_PROCESS
 from handlers.results.tallies import FileTallies
 
 # the package's `scan` is the function; its module is where read_file is looked up
@@ -84,7 +85,7 @@ def test_a_scan_reads_its_files_with_the_collector_paused(
 
     monkeypatch.setattr(scan_module, "read_file", read_file)
     files = [("a.csv", b"contest,choice,votes\nL,Yes,1\nL,No,2\n")]
-    found = scan(files, ScanOptions(today=date(2022, 11, 30)))
+    found = scan(files, ScanOptions(today=date(2022, 11, 30)), reader=IN_PROCESS)
     assert states == [False]
     assert len(found.contests) == 1
     assert gc.isenabled()

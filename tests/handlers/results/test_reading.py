@@ -1,0 +1,149 @@
+"""A results file read in a child process: what kills the child costs one read and one
+plain line naming the file; the process and the other reads go on."""
+
+from __future__ import annotations
+
+import os
+import resource
+import sys
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from handlers.results.formats import read_file
+from handlers.results.reading import (
+    CPU_SECONDS,
+    IN_PROCESS,
+    ISOLATED,
+    MEMORY_BYTES,
+    CouldNotRead,
+    IsolatedReader,
+)
+from handlers.results.tables import NotResults
+from handlers.results.tallies import FileTallies
+
+from .fixtures import PRIMARY_PRECINCTS, named
+
+TABLE = b"contest,choice,votes\nMayor,Ann,120\nMayor,Bob,118\n"
+MiB = 1024 * 1024
+
+
+# What a child is asked to do: module-level, as a child is told its work by name.
+def _abort(name: str, data: bytes) -> None:
+    sys.stderr.write("memory allocation of 549755813888 bytes failed\n")
+    sys.stderr.flush()
+    os.abort()  # what python-calamine does when an allocation fails
+
+
+def _allocate(name: str, data: bytes) -> int:
+    return len(bytearray(int(data)))
+
+
+def _spin(name: str, data: bytes) -> None:
+    while True:
+        pass
+
+
+def _sleep(name: str, data: bytes) -> str:
+    time.sleep(float(data))
+    return name
+
+
+def _limits(name: str, data: bytes) -> tuple[int, int, int]:
+    return (
+        resource.getrlimit(resource.RLIMIT_AS)[0],
+        resource.getrlimit(resource.RLIMIT_CORE)[0],
+        os.getpid(),
+    )
+
+
+@pytest.fixture
+def reader() -> Iterator[IsolatedReader]:
+    pool = IsolatedReader(children=2)
+    yield pool
+    pool.close()
+
+
+def test_a_file_read_in_a_child_is_what_it_is_in_this_process() -> None:
+    name, data = named(PRIMARY_PRECINCTS)
+    isolated = ISOLATED(read_file, name, data)
+    assert isinstance(isolated, FileTallies)
+    assert isolated == IN_PROCESS(read_file, name, data)
+    assert len(isolated.tallies) > 1000
+
+
+def test_a_plain_error_comes_back_as_itself(reader: IsolatedReader) -> None:
+    with pytest.raises(NotResults) as raised:
+        reader(read_file, "phones.csv", b"")
+    assert raised.value.name == "phones.csv"
+    assert str(raised.value) == "phones.csv: the file is empty"
+
+
+def test_the_child_lives_under_its_limits(reader: IsolatedReader) -> None:
+    memory, core, pid = reader(_limits, "t.csv", b"")
+    assert memory == MEMORY_BYTES
+    assert core == 0  # an abort writes no core file
+    assert pid != os.getpid()
+    assert reader(_limits, "t.csv", b"")[2] == pid  # warm: the same child reads the next
+
+
+def test_an_abort_costs_one_child_and_says_so_naming_the_file(
+    reader: IsolatedReader, capfd: pytest.CaptureFixture[str]
+) -> None:
+    first = reader(_limits, "t.csv", b"")[2]
+    with pytest.raises(CouldNotRead) as raised:
+        reader(_abort, "sparse.xlsx", b"")
+    said = str(raised.value)
+    assert said.startswith("Could not read sparse.xlsx: reading it needed more memory")
+    assert "\n" not in said
+    assert raised.value.name == "sparse.xlsx"
+    # the child's last words never reach this process's terminal
+    assert "memory allocation" not in capfd.readouterr().err
+    # a new child reads the next file
+    assert reader(read_file, "t.csv", TABLE).tallies[0].votes == 120
+    assert reader(_limits, "t.csv", b"")[2] != first
+
+
+def test_memory_past_the_limit_is_refused_in_words(reader: IsolatedReader) -> None:
+    small = IsolatedReader(children=1, memory=512 * MiB)
+    try:
+        assert small(_allocate, "a.csv", str(16 * MiB).encode()) == 16 * MiB
+        with pytest.raises(CouldNotRead, match=r"^Could not read big\.csv: .*more memory"):
+            small(_allocate, "big.csv", str(1024 * MiB).encode())
+        assert small(_allocate, "a.csv", str(MiB).encode()) == MiB
+    finally:
+        small.close()
+
+
+def test_a_runaway_read_ends_at_its_cpu_limit() -> None:
+    # one second of CPU; the wall time left generous, as the machine may be busy
+    quick = IsolatedReader(children=1, cpu_seconds=1, wall_seconds=120)
+    try:
+        with pytest.raises(CouldNotRead, match=r"^Could not read loop\.csv: .*took longer"):
+            quick(_spin, "loop.csv", b"")
+        assert quick(read_file, "t.csv", TABLE).tallies[1].votes == 118
+    finally:
+        quick.close()
+    assert CPU_SECONDS == 20
+
+
+def test_a_read_that_waits_ends_at_its_wall_time() -> None:
+    impatient = IsolatedReader(children=1, wall_seconds=1)
+    try:
+        with pytest.raises(CouldNotRead, match=r"^Could not read slow\.csv: .*took longer"):
+            impatient(_sleep, "slow.csv", b"600")
+    finally:
+        impatient.close()
+
+
+def test_a_child_that_dies_fails_only_its_own_read(reader: IsolatedReader) -> None:
+    """Two reads at once: the one whose child aborts fails; the other is answered."""
+    answered: list[str] = []
+    slow = threading.Thread(target=lambda: answered.append(reader(_sleep, "slow.csv", b"2")))
+    slow.start()
+    with pytest.raises(CouldNotRead):
+        reader(_abort, "sparse.xlsx", b"")
+    slow.join(120)
+    assert answered == ["slow.csv"]
