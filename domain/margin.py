@@ -136,6 +136,23 @@ def race_margin(race: CandidateRace, rule: SubsectionRule) -> Margin:
     )
 
 
+def behind_the_same_winner(
+    rule: SubsectionRule, of: Margin, last_winner: Standing, checked: Standing
+) -> Margin:
+    """What `race_margin` gives with another defeated candidate of the same race named, from
+    the standings it already sorted: the same total, limits and cut, measured from the last
+    winner. `also_qualify` asks this of each candidate in one pass, never sorting again."""
+    return _margin(
+        rule,
+        Side(last_winner.name, last_winner.votes),
+        Side(checked.name, checked.votes),
+        of.total_votes,
+        candidate_race=True,
+        standings=of.standings,
+        tie_at_cut=of.tie_at_cut,
+    )
+
+
 def question_margin(question: BallotQuestion, rule: SubsectionRule) -> Margin:
     """|for - against| out of for + against."""
     for_side = Side("for", question.votes_for)

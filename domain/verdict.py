@@ -35,7 +35,7 @@ from domain.editions import (
 from domain.inputs import BallotQuestion, CandidateRace, CanvassError, CheckInput
 from domain.kinds import KINDS, ContestKind, Family, KindInfo
 from domain.legal_holidays import legal_holiday
-from domain.margin import Margin, question_margin, race_margin
+from domain.margin import Margin, behind_the_same_winner, question_margin, race_margin
 from domain.official_canvass import (
     CountsFrom,
     counts_from,
@@ -503,14 +503,18 @@ def check(inputs: CheckInput, today: date) -> Verdict:
     # The total, and so both limits, are the same whoever is checked: a candidate further
     # behind than both cannot qualify, and is not checked at all.
     reach = max(verdict.margin.max_qualifying_margin, verdict.margin.max_bond_margin)
+    if last_winner is None:
+        return verdict
+    # One pass down the standings already sorted: each other candidate's own verdict differs
+    # from this one only in its margin (the deadline, petition and rule are the race's).
     for standing in verdict.margin.standings:
         if standing.won or standing.name == verdict.margin.behind.name:
             continue
-        if last_winner is not None and last_winner.votes - standing.votes > reach:
+        if last_winner.votes - standing.votes > reach:
             break  # the standings go down: everyone after is further behind
-        other = _check(inputs.model_copy(update={"candidate": standing.name}), today)
-        m = other.margin
-        if m is None or other.outcome is Outcome.TIE or not (m.qualifies or m.within_bond_range):
+        m = behind_the_same_winner(verdict.rule, verdict.margin, last_winner, standing)
+        other = replace(verdict, margin=m)
+        if other.outcome is Outcome.TIE or not (m.qualifies or m.within_bond_range):
             continue  # a tie is recounted without a petition (13-16-203): said in `related`
         also.append(AlsoQualifies(standing.name, m.margin, m.ahead.name, other.outcome))
     return replace(verdict, also_qualify=tuple(also)) if also else verdict
