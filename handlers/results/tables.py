@@ -16,6 +16,8 @@ from typing import Final, NamedTuple
 
 import python_calamine
 
+from handlers.results import workbook_check
+
 # What a reader hands back for one cell (calamine gives dates and times as such).
 Cell = str | int | float | bool | date | datetime | time | timedelta | None
 Row = Sequence[Cell]
@@ -107,6 +109,10 @@ def text(cell: Cell) -> str:
 
 
 def _workbook(name: str, data: bytes) -> list[Table]:
+    # its sheets' dimensions and inflated sizes first: calamine aborts on a sparse cell
+    too_big = workbook_check.too_big(name, data)
+    if too_big is not None:
+        raise ResultsFileError(too_big)
     try:
         book = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
         # to_python() already gives a fresh list of lists: no copy needed
