@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, date
@@ -213,20 +214,41 @@ def start(
     """A watch started (or continued) by the service; its root message posted first, so
     that no watch is kept where the bot cannot post; the first round's summary in it.
 
-    The first round is read under the watch's lease, as the poller's are: a new watch is
-    this process's (no poller finds it due before its first interval). A watch continued
-    while another process reads it gets its new settings, and its next round is made due at
-    once: the process that holds it reads it and posts what they moved, never two at once."""
+    The first round is read under the watch's lease, as the poller's are, taken for this
+    command alone and given back after it: a new watch is the command's (no poller finds it
+    due before its first interval). A watch continued while a poller (of this process or
+    another) holds it gets its new settings, and its next round is made due at once: the
+    holder reads it and posts what they moved, never two rounds at once."""
     watching = services.watching
     service = watching.service()
     spec = WatchSpec(place_of(team, channel), request.sources, request.options, request.every_s)
+    lease = Lease(f"{watching.owner}:start:{uuid.uuid4().hex[:8]}", watching.lease)
     try:
-        watch = service.open(spec, user, lease=Lease(watching.owner, watching.lease)).watch
-        read_here = True
+        watch = service.open(spec, user, lease=lease).watch
     except WatchBusy:
         watch = service.open(spec, user).watch  # its settings, read by the lease's holder
         service.store.schedule(watch.id, utcnow())
-        read_here = False
+        _begin(client, services, service, request, watch, user, respond, read=False)
+        return
+    try:
+        _begin(client, services, service, request, watch, user, respond, read=True)
+    finally:
+        service.store.release_lease(watch.id, lease.owner)
+
+
+def _begin(
+    client: WebClient,
+    services: Services,
+    service: WatchService,
+    request: WatchRequest,
+    watch: WatchInfo,
+    user: str,
+    respond: Respond,
+    *,
+    read: bool,
+) -> None:
+    """The root message, then (`read`: under the command's lease) the first round."""
+    channel = watch.channel
     stop_value = services.signer.sign({"w": watch.id, "p": str(watch.place)})
     try:
         root = client.chat_postMessage(
@@ -256,7 +278,7 @@ def start(
     root_ts = str(root.get("ts"))
     service.store.set_root(watch.id, root_ts)
     watch = replace(watch, root_ts=root_ts)
-    if not read_here:
+    if not read:
         return
     try:
         done = service.round(watch, services.today())

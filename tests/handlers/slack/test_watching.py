@@ -23,6 +23,7 @@ from domain import InputError
 from handlers.slack.after_ack import AfterAck
 from handlers.slack.retries import retry_handlers
 from handlers.slack.watching import parse_watch, poller_run, slack_round
+from handlers.watch.ports import Fetched
 from handlers.watch.records import Place, WatchSpec, utcnow
 from handlers.watch.service import MAX_SOURCES, Watching, WatchService
 
@@ -314,16 +315,36 @@ def test_a_new_watchs_first_round_is_read_under_its_lease_and_no_poller_finds_it
     run_command(app, fake, f"watch {county_file.url('/results.csv')} canvass 11/16 every 5m")
     assert after_ack.drain(timeout=30)
     (watch,) = watching.store().running("slack:")
-    assert watch.lease_owner == watching.owner  # this process read it, and holds it
     assert len(county_file.requests) == 1
+    assert watch.lease_owner is None  # the command's lease, given back after its round
     store = watching.store()
     assert store.due(utcnow()) == []  # no poller reads it again before its interval
     assert [w.id for w in store.due(utcnow() + timedelta(minutes=5, seconds=1))] == [watch.id]
-    assert not store.take_lease(watch.id, "another process", timedelta(minutes=10))
 
 
-def test_a_watch_continued_while_another_process_reads_it_is_left_to_that_process(
+def test_the_first_round_is_read_holding_the_lease(
     fake: FakeSlack, after_ack: AfterAck, database: str, county_file: ResultsServer
+) -> None:
+    app, watching = watching_app(fake, after_ack, database, county_file)
+    holders: list[str | None] = []
+    served = county_file.files["/results.csv"]
+
+    class Seen(UrlFetcher):
+        def fetch(self, url: str, **conditions: str | None) -> Fetched:
+            (watch,) = watching.store().running("slack:")
+            holders.append(watch.lease_owner)
+            return Fetched(200, served.body, None, None)
+
+    watching.fetcher = Seen(Policy.from_setting(county_file.base))
+    run_command(app, fake, f"watch {county_file.url('/results.csv')} canvass 11/16 every 5m")
+    assert after_ack.drain(timeout=30)
+    (holder,) = holders
+    assert holder is not None and holder.startswith(f"{watching.owner}:start:")
+
+
+@pytest.mark.parametrize("poller", ["another process", "this process"])
+def test_a_watch_continued_while_a_poller_holds_it_is_left_to_that_poller(
+    fake: FakeSlack, after_ack: AfterAck, database: str, county_file: ResultsServer, poller: str
 ) -> None:
     app, watching = watching_app(fake, after_ack, database, county_file)
     url = county_file.url("/results.csv")
@@ -331,14 +352,14 @@ def test_a_watch_continued_while_another_process_reads_it_is_left_to_that_proces
     assert after_ack.drain(timeout=30)
     store = watching.store()
     (watch,) = store.running("slack:")
-    store.release_lease(watch.id, watching.owner)
-    assert store.take_lease(watch.id, "another process", timedelta(minutes=10))
+    holder = watching.owner if poller == "this process" else "another process"
+    assert store.take_lease(watch.id, holder, timedelta(minutes=10))
     run_command(app, fake, f"watch {url} canvass 11/16 complete every 5m")  # new settings
     assert after_ack.drain(timeout=30)
     assert len(county_file.requests) == 1  # not read here: the holder reads it
     (again,) = store.running("slack:")
     assert again.id == watch.id and again.options.get("complete") is True
-    assert again.lease_owner == "another process"
+    assert again.lease_owner == holder
     assert [w.id for w in store.due(utcnow())] == [watch.id]  # due at once, for the holder
 
 
