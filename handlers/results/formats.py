@@ -12,6 +12,7 @@ from handlers.results import (
     totalvote,
     totalvote_page,
 )
+from handlers.results.budgets import OverBudget
 from handlers.results.tables import (
     MAX_BYTES,
     NotResults,
@@ -30,6 +31,13 @@ EXPECTED: Final = (
 
 def read_file(name: str, data: bytes) -> FileTallies:
     """One file's tallies. Raises ResultsFileError with one line naming the file and why."""
+    try:
+        return _read_file(name, data)
+    except OverBudget as over:  # a reader's budget (budgets.py): the file's name before it
+        raise ResultsFileError(f"{name}: {over}") from None
+
+
+def _read_file(name: str, data: bytes) -> FileTallies:
     # JSON is told by its first character, before any table is tried: the service's
     # responses are not tables (and csv would read one as a single odd cell)
     if totalvote.looks_like_json(data):

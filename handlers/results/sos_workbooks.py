@@ -18,6 +18,7 @@ from itertools import chain
 from typing import Final, cast
 
 from domain.titles import side
+from handlers.results.budgets import MAX_VOTES
 from handlers.results.tables import Cell, Row, Table, text
 from handlers.results.tallies import (
     FileTallies,
@@ -233,7 +234,7 @@ def _column_sum(
     # The usual column, all whole floats (143.0), is summed at C speed: a scan's hot loop.
     if values and set(map(type, values)) == {float}:
         floats: Sequence[float] = values  # type: ignore[assignment]
-        if min(floats) >= 0 and all(map(float.is_integer, floats)):
+        if min(floats) >= 0 and max(floats) <= MAX_VOTES and all(map(float.is_integer, floats)):
             return int(sum(floats))
     total = 0
     for label, cell in zip(labels, values, strict=False):

@@ -17,6 +17,7 @@ from typing import Final, NamedTuple
 import python_calamine
 
 from handlers.results import workbook_check
+from handlers.results.budgets import field_too_long
 
 # What a reader hands back for one cell (calamine gives dates and times as such).
 Cell = str | int | float | bool | date | datetime | time | timedelta | None
@@ -133,7 +134,10 @@ def _csv(name: str, data: bytes) -> list[Table]:
     except UnicodeDecodeError:
         decoded = data.decode("cp1252", errors="replace")
     # newline="" keeps CR-only, LF and CRLF line ends alike; csv reads them all.
-    return [Table("", list(csv.reader(io.StringIO(decoded, newline=""))))]
+    try:
+        return [Table("", list(csv.reader(io.StringIO(decoded, newline=""))))]
+    except csv.Error:  # only a field over csv's limit: newline="" reads every line end and NUL
+        raise ResultsFileError(f"{name}: {field_too_long()}") from None
 
 
 def read_tables(name: str, data: bytes) -> list[Table]:

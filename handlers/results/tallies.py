@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
+from handlers.results.budgets import checked_votes, votes_of_digits
 from handlers.results.tables import Cell, text
 
 
@@ -111,16 +112,17 @@ def election_in_name(name: str) -> str | None:
 
 
 def whole_votes(cell: Cell) -> int | None:
-    """A vote count: a whole number >= 0 (143.0 from a workbook is 143); else None."""
+    """A vote count: a whole number >= 0 (143.0 from a workbook is 143); else None. Over 9
+    digits raises OverBudget (budgets.py): the file is refused in one line, not a contest."""
     if isinstance(cell, bool):
         return None
     if isinstance(cell, int):
-        return cell if cell >= 0 else None
+        return checked_votes(cell) if cell >= 0 else None
     if isinstance(cell, float):
-        return int(cell) if cell.is_integer() and cell >= 0 else None
+        return checked_votes(int(cell)) if cell.is_integer() and cell >= 0 else None
     words = text(cell).replace(",", "")
     if words.isascii() and words.isdigit():  # "²" is a digit to isdigit(), not to int()
-        return int(words)
+        return votes_of_digits(words)
     return None
 
 
