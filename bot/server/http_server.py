@@ -18,7 +18,7 @@ from slack_bolt import App
 from slack_bolt.adapter.wsgi import SlackRequestHandler
 
 from bot.server.gate import gate
-from bot.server.incoming import MAX_WAITING, READ_TIMEOUT_S, Incoming, timed_out
+from bot.server.incoming import READ_TIMEOUT_S, Incoming, oldest_to_drop, timed_out
 
 if TYPE_CHECKING:
     from wsgiref.types import WSGIApplication
@@ -124,12 +124,11 @@ class _BufferingServer(WSGIServer):
                 log.warning("could not accept a connection", exc_info=True)
                 return
             conn.setblocking(False)
-            if len(waiting) >= MAX_WAITING:
-                oldest = next(iter(waiting))
+            oldest = oldest_to_drop(waiting)
+            if oldest is not None:
                 selector.unregister(oldest)
                 del waiting[oldest]
                 oldest.close()
-                log.info("connection dropped: %d others still sending their request", MAX_WAITING)
             waiting[conn] = Incoming(seconds=self.read_timeout_s)
             selector.register(conn, selectors.EVENT_READ, None)
 
@@ -139,7 +138,9 @@ class _BufferingServer(WSGIServer):
         waiting: dict[socket.socket, Incoming],
         conn: socket.socket,
     ) -> None:
-        incoming = waiting[conn]
+        incoming = waiting.get(conn)
+        if incoming is None:
+            return  # dropped by an accept earlier in the same batch of events
         whole = incoming.receive(conn)
         if whole is None:
             return

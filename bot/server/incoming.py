@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import socket
 import time
-from typing import Final
+from typing import Final, TypeVar
 
 from bot.server.gate import MAX_BODY
 
@@ -129,6 +129,18 @@ class Incoming:
             if colon and field.strip().lower() == name:
                 return value.strip()
         return None
+
+
+Conn = TypeVar("Conn")
+
+
+def oldest_to_drop(waiting: dict[Conn, Incoming]) -> Conn | None:
+    """With MAX_WAITING connections still sending (oldest first), the one waiting longest,
+    which the caller drops to make room (said in one log line); else None."""
+    if len(waiting) < MAX_WAITING:
+        return None
+    log.info("connection dropped: %d others still sending their request", MAX_WAITING)
+    return next(iter(waiting))
 
 
 def refuse(sock: socket.socket, answer: bytes, why: str) -> None:

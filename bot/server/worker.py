@@ -28,7 +28,7 @@ from typing import Any
 from gunicorn import http  # type: ignore[import-untyped]
 from gunicorn.workers.gthread import TConn, ThreadWorker  # type: ignore[import-untyped]
 
-from bot.server.incoming import MAX_WAITING, READ_TIMEOUT_S, Incoming, log, timed_out
+from bot.server.incoming import READ_TIMEOUT_S, Incoming, oldest_to_drop, timed_out
 
 
 class BufferingWorker(ThreadWorker):  # type: ignore[misc]  # gunicorn is untyped
@@ -63,11 +63,10 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]  # gunicorn is untype
         self._wait(conn)
 
     def _wait(self, conn: Any) -> None:
-        if len(self.waiting) >= MAX_WAITING:
-            oldest = next(iter(self.waiting))
+        oldest = oldest_to_drop(self.waiting)
+        if oldest is not None:
             self._forget(oldest)
             oldest.close()
-            log.info("connection dropped: %d others still sending their request", MAX_WAITING)
         conn.sock.setblocking(False)
         self.waiting[conn] = Incoming(seconds=READ_TIMEOUT_S)
         self.poller.register(conn.sock, selectors.EVENT_READ, partial(self._readable, conn))
@@ -79,7 +78,9 @@ class BufferingWorker(ThreadWorker):  # type: ignore[misc]  # gunicorn is untype
         self.nr_conns -= 1
 
     def _readable(self, conn: Any, client: socket.socket) -> None:
-        incoming = self.waiting[conn]
+        incoming = self.waiting.get(conn)
+        if incoming is None:
+            return  # dropped by an accept earlier in the same batch of events
         whole = incoming.receive(conn.sock)
         if whole is None:
             return

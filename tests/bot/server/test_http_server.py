@@ -180,3 +180,35 @@ def test_a_head_too_large_gets_431_and_a_chunked_body_411(server: str) -> None:
         (client,) = slow_clients(port, 1, sent)
         with client:
             assert client.recv(1000).split(b" ")[1] == status
+
+
+def test_past_the_most_connections_waiting_the_oldest_is_dropped(
+    fake: FakeSlack,
+    after_ack: AfterAck,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A flood of idle sockets cannot keep a real request from being read."""
+    caplog.set_level(logging.INFO, logger="recount.http")
+    monkeypatch.setattr("bot.server.incoming.MAX_WAITING", 4)  # the server's, 512
+    app = create_app(settings_for(fake), today=lambda: TODAY, after_ack=after_ack)
+    httpd = make_http_server(app, "127.0.0.1", 0, SIGNING_SECRET)
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.start()
+    base = f"http://127.0.0.1:{httpd.server_port}"
+    try:
+        clients = slow_clients(httpd.server_port, 10, SLOW_PARTS[0])
+        try:
+            assert healthz_seconds(base) < 1.0
+            clients[0].settimeout(10)
+            # the oldest: closed unanswered (or reset: what it sent was never read)
+            with contextlib.suppress(ConnectionResetError):
+                assert clients[0].recv(100) == b""
+        finally:
+            for client in clients:
+                client.close()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    dropped = [r for r in caplog.records if r.getMessage().startswith("connection dropped")]
+    assert len(dropped) >= 6  # ten and the health check, four kept at a time
