@@ -8,7 +8,10 @@ the file (never "something went wrong inside recount").
 from __future__ import annotations
 
 import csv
-from typing import Final
+from collections.abc import Iterable
+from typing import Final, Protocol
+
+from handlers.results.workbook_check import MAX_ROWS
 
 # A vote count has at most 9 digits (999,999,999; Montana casts about 600,000 votes). The
 # digits are counted before int() sees them, so Python's 4,300-digit limit never fires.
@@ -53,3 +56,71 @@ def field_too_long() -> OverBudget:
         f"a cell is over {csv.field_size_limit():,} characters long, which no results table "
         f"has: it may not be a table at all (a quote left open); {_EXPORT_AGAIN}"
     )
+
+
+# A file's rows, over all its sheets: a sheet's own reach is refused before it is read
+# (workbook_check), with the same number. The largest real export has 40,929 rows.
+MAX_FILE_ROWS: Final = MAX_ROWS
+# Contests in one file: the whole state's 2020 primary by precinct has 440; each contest costs
+# a check (0.35 ms), so 10,000 is a few seconds.
+MAX_CONTESTS: Final = 10_000
+# Candidates in one contest (in one precinct, for one party): a real ballot has fewer than
+# 50 (the most in the real exports is 47); also_qualify is one pass, but the report lists each.
+MAX_CANDIDATES: Final = 200
+
+
+class _Tally(Protocol):
+    @property
+    def key(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def choice(self) -> str: ...
+    @property
+    def party(self) -> str | None: ...
+    @property
+    def precinct(self) -> str | None: ...
+
+
+def too_many_rows(rows: int | None) -> OverBudget:
+    counted = (
+        f"{rows:,} rows, over the {MAX_FILE_ROWS:,}"
+        if rows is not None
+        else f"over {MAX_FILE_ROWS:,} rows, more than"
+    )
+    return OverBudget(
+        f"the file has {counted} a scan reads (the largest real "
+        "export has about 41,000); split it into smaller files, or scan the county or "
+        "district results instead of every precinct"
+    )
+
+
+def check_rows(rows: int) -> None:
+    if rows > MAX_FILE_ROWS:
+        raise too_many_rows(rows)
+
+
+def check_contests(tallies: Iterable[_Tally]) -> None:
+    """Refuses a file with over 10,000 contests, or a contest with over 200 candidates (a
+    contest: one title, for one party, in one precinct where the file splits it so)."""
+    choices: dict[tuple[str, str | None, str | None], set[str]] = {}
+    titles: dict[tuple[str, str | None, str | None], str] = {}
+    for tally in tallies:
+        contest = (tally.key, tally.party, tally.precinct)
+        named = choices.get(contest)
+        if named is None:
+            if len(choices) == MAX_CONTESTS:
+                raise OverBudget(
+                    f"the file has over {MAX_CONTESTS:,} contests, more than a scan reads in "
+                    "one file (a whole state's primary has about 450); split it into smaller "
+                    "files, one county or district each"
+                )
+            named = choices[contest] = set()
+            titles[contest] = tally.title
+        named.add(tally.choice)
+        if len(named) > MAX_CANDIDATES:
+            raise OverBudget(
+                f'the contest "{titles[contest][:80]}" has over {MAX_CANDIDATES} candidates, '
+                f"more than a scan reads (a real ballot has fewer than 50); check that the "
+                "file's choice column holds candidates' names, or export the results again"
+            )

@@ -12,7 +12,7 @@ from handlers.results import (
     totalvote,
     totalvote_page,
 )
-from handlers.results.budgets import OverBudget
+from handlers.results.budgets import OverBudget, check_contests, check_rows
 from handlers.results.tables import (
     MAX_BYTES,
     NotResults,
@@ -32,7 +32,9 @@ EXPECTED: Final = (
 def read_file(name: str, data: bytes) -> FileTallies:
     """One file's tallies. Raises ResultsFileError with one line naming the file and why."""
     try:
-        return _read_file(name, data)
+        found = _read_file(name, data)
+        check_contests(found.tallies)
+        return found
     except OverBudget as over:  # a reader's budget (budgets.py): the file's name before it
         raise ResultsFileError(f"{name}: {over}") from None
 
@@ -54,6 +56,7 @@ def _read_file(name: str, data: bytes) -> FileTallies:
             "race's service response (ResultsAjax.svc/GetMapData, JSON) or the site's export",
         )
     tables = read_tables(name, data)
+    check_rows(sum(len(t.rows) for t in tables))
     if not any(any(str(c).strip() for c in row) for t in tables for row in t.rows):
         raise NotResults(name, f"{name}: the file holds no rows")
     sos = sos_workbooks.detect(tables)

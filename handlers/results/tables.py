@@ -11,13 +11,14 @@ import csv
 import io
 from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta
+from itertools import islice
 from pathlib import Path
 from typing import Final, NamedTuple
 
 import python_calamine
 
 from handlers.results import workbook_check
-from handlers.results.budgets import field_too_long
+from handlers.results.budgets import MAX_FILE_ROWS, field_too_long, too_many_rows
 
 # What a reader hands back for one cell (calamine gives dates and times as such).
 Cell = str | int | float | bool | date | datetime | time | timedelta | None
@@ -135,7 +136,10 @@ def _csv(name: str, data: bytes) -> list[Table]:
         decoded = data.decode("cp1252", errors="replace")
     # newline="" keeps CR-only, LF and CRLF line ends alike; csv reads them all.
     try:
-        return [Table("", list(csv.reader(io.StringIO(decoded, newline=""))))]
+        rows = list(islice(csv.reader(io.StringIO(decoded, newline="")), MAX_FILE_ROWS + 1))
+        if len(rows) > MAX_FILE_ROWS:  # never held whole: 20 MB of short lines is 10 million
+            raise ResultsFileError(f"{name}: {too_many_rows(None)}")
+        return [Table("", rows)]
     except csv.Error:  # only a field over csv's limit: newline="" reads every line end and NUL
         raise ResultsFileError(f"{name}: {field_too_long()}") from None
 

@@ -17,13 +17,8 @@ from ..hostile_files import HOSTILE, write_all
 ADDRESS_SPACE = 2 * 1024 * 1024 * 1024
 # Generous: the slowest (15 CSVs of 19.9 MB) takes 36 s on a busy 2-core machine.
 TIME_LIMIT = 300
-# Files whose plain answer waits for another part of issue 32 not yet on main.
-WAITING = {
-    "huge-field.csv": "csv.Error (a field over 131,072 characters) as a plain per-file error: "
-    "issue 32 item 6, not on main yet",
-    "huge-vote.csv": "int()'s 4,300-digit limit as a plain per-file error: issue 32 item 6 "
-    "(or the budgets' vote size), not on main yet",
-}
+# Files whose plain answer waits for another part of issue 32 not yet on main (none now).
+WAITING: dict[str, str] = {}
 # What a user must never see.
 NEVER = ("Traceback", "panicked", "RUST_BACKTRACE", "memory allocation of", "core dumped")
 

@@ -8,16 +8,23 @@ from datetime import date
 import pytest
 
 from handlers.results.budgets import (
+    MAX_CANDIDATES,
+    MAX_CONTESTS,
+    MAX_FILE_ROWS,
     MAX_VOTE_DIGITS,
     MAX_VOTES,
     OverBudget,
+    check_contests,
+    check_rows,
     checked_votes,
     votes_of_digits,
 )
 from handlers.results.formats import read_file
 from handlers.results.scan import ScanOptions, scan
 from handlers.results.tables import ResultsFileError
-from handlers.results.tallies import whole_votes
+from handlers.results.tallies import Tally, whole_votes
+
+from .fixtures import LEGISLATIVE, OPENELECTIONS_2016, PRIMARY_PRECINCTS, named
 
 
 def table(votes: str) -> bytes:
@@ -72,3 +79,76 @@ def test_through_the_scan_and_its_child_process() -> None:
         scan([("huge.csv", table("7" * 5_000))], options)
     with pytest.raises(ResultsFileError, match=r"^long\.csv: a cell is over"):
         scan([("long.csv", b'contest,choice,votes\nMayor,"' + b"y" * 200_000)], options)
+
+
+def plain(lines: list[str]) -> bytes:
+    return ("contest,choice,votes\n" + "\n".join(lines) + "\n").encode()
+
+
+@pytest.mark.parametrize("rows", [MAX_FILE_ROWS - 1, MAX_FILE_ROWS, MAX_FILE_ROWS + 1])
+def test_rows_per_file_at_below_and_above_the_cap(rows: int) -> None:
+    data = plain([f"Mayor,{'Smith' if i % 2 else 'Jones'},1" for i in range(rows - 1)])
+    if rows <= MAX_FILE_ROWS:
+        assert len(read_file("rows.csv", data).tallies) == rows - 1  # the header is a row
+        return
+    with pytest.raises(ResultsFileError) as caught:
+        read_file("rows.csv", data)
+    assert str(caught.value).startswith(
+        "rows.csv: the file has over 200,000 rows, more than a scan reads"
+    )
+    assert "split it into smaller files" in str(caught.value)
+
+
+def test_rows_over_several_sheets_are_counted_together() -> None:
+    check_rows(MAX_FILE_ROWS)
+    with pytest.raises(OverBudget, match=r"has 200,001 rows, over the 200,000 a scan reads"):
+        check_rows(MAX_FILE_ROWS + 1)
+
+
+@pytest.mark.parametrize("contests", [MAX_CONTESTS - 1, MAX_CONTESTS, MAX_CONTESTS + 1])
+def test_contests_per_file_at_below_and_above_the_cap(contests: int) -> None:
+    data = plain([f"Board {i},{who},{i % 7}" for i in range(contests) for who in ("A", "B")])
+    if contests <= MAX_CONTESTS:
+        assert len(read_file("many.csv", data).tallies) == 2 * contests
+        return
+    with pytest.raises(ResultsFileError) as caught:
+        read_file("many.csv", data)
+    said = str(caught.value)
+    assert said.startswith("many.csv: the file has over 10,000 contests, more than a scan")
+    assert "one county or district each" in said
+
+
+@pytest.mark.parametrize("candidates", [MAX_CANDIDATES - 1, MAX_CANDIDATES, MAX_CANDIDATES + 1])
+def test_candidates_per_contest_at_below_and_above_the_cap(candidates: int) -> None:
+    data = plain([f"Mayor,Candidate {i},{i}" for i in range(candidates)])
+    if candidates <= MAX_CANDIDATES:
+        assert len(read_file("ballot.csv", data).tallies) == candidates
+        return
+    with pytest.raises(ResultsFileError) as caught:
+        read_file("ballot.csv", data)
+    assert str(caught.value).startswith(
+        'ballot.csv: the contest "Mayor" has over 200 candidates, more than a scan reads '
+        "(a real ballot has fewer than 50)"
+    )
+
+
+def test_the_same_title_in_each_precinct_or_party_is_its_own_contest() -> None:
+    tally = Tally("mayor", "Mayor", "x", 1)
+    many = [tally._replace(choice=f"C{i}", precinct=f"P{i // 100}") for i in range(1000)]
+    check_contests(many)  # 100 candidates in each of 10 precincts
+    parties = [tally._replace(choice=f"C{i}", party=f"P{i // 150}") for i in range(600)]
+    check_contests(parties)
+    with pytest.raises(OverBudget, match="over 200 candidates"):
+        check_contests([tally._replace(choice=f"C{i}") for i in range(201)])
+
+
+def test_the_real_exports_are_within_every_budget() -> None:
+    for path in (PRIMARY_PRECINCTS, LEGISLATIVE, OPENELECTIONS_2016):
+        name, data = named(path)
+        read_file(name, data)  # raises past a budget
+    # the widest real contest (47 candidates, a primary's precinct office) is well under
+    (name, data) = named(PRIMARY_PRECINCTS)
+    widest: dict[object, set[str]] = {}
+    for t in read_file(name, data).tallies:
+        widest.setdefault((t.key, t.party, t.precinct), set()).add(t.choice)
+    assert max(map(len, widest.values())) < 50
