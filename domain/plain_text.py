@@ -31,9 +31,16 @@ def plain_text(text: str, what: str) -> str:
     text = " ".join(text.split())
     if not text:
         raise ValueError(f"{what} is empty")
-    # isprintable() is False for every "Other" (C*) character: the usual name skips the loop
-    if not text.isprintable() and any(unicodedata.category(ch).startswith("C") for ch in text):
-        raise ValueError(f"{what} {text!r} contains a control character")
+    # refused, not cleaned: what a person typed is checked as typed, or not at all; the
+    # message shows what was visible and how much was not (a repr of 30 escapes helps nobody)
+    shown = visible(text)
+    if shown != text:
+        hidden = len(text) - len(shown)
+        said = "a hidden character" if hidden == 1 else f"{hidden:,} hidden characters"
+        raise ValueError(
+            f'{what} "{shown[:40]}" contains {said} (control, bidi or invisible); '
+            "type it without them"
+        )
     if _SLACK_MARKUP.search(text):
         raise ValueError(f'{what} "{text[:40]}" looks like Slack markup; write plain text')
     if len(text) > MAX_NAME_LENGTH:

@@ -31,7 +31,7 @@ def test_a_name_at_most_100_characters(length: int, ok: bool) -> None:
         ("<@U123>", "Slack markup"),
         ("<!channel>", "Slack markup"),
         ("<https://x.example|x>", "Slack markup"),
-        ("Smith\u202eevil", "control character"),
+        ("Smith\u202eevil", "hidden character"),
         ("   ", "empty"),
     ],
 )
@@ -132,3 +132,9 @@ def test_no_output_holds_a_character_that_does_not_show(text: str) -> None:
 @given(st.text(st.characters(exclude_categories=("C", "Zl", "Zp", "Mn", "Lo"))))
 def test_text_that_shows_is_left_as_it_is(text: str) -> None:
     assert visible(text) == text
+
+
+def test_a_typed_name_with_what_the_filter_drops_is_refused_showing_what_shows() -> None:
+    # the Hangul filler is a letter to Unicode, yet prints nothing: refused like a control
+    with pytest.raises(ValueError, match='name "Lee" contains 3 hidden characters'):
+        plain_text("Lee\x07\u3164\ufe0f", "name")
