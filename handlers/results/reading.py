@@ -26,8 +26,10 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Final, Protocol, TypeVar
@@ -312,3 +314,25 @@ class IsolatedReader:
 
 
 ISOLATED: Final = IsolatedReader()
+
+
+def read_ahead(
+    reader: Reader, work: Callable[[str, bytes], T], files: Sequence[tuple[str, bytes]]
+) -> Iterator[Callable[[], T]]:
+    """One answer per file, in order: calling it gives what `work` gave for that file, or
+    raises what it raised. With a pool of children the files are read on all of them at once
+    (the 56 county workbooks: 56 reads, each a round trip to a child); otherwise each is read
+    when its answer is asked for. Ask each answer before taking the next: when the iteration
+    ends, reads not yet started are cancelled."""
+    if not isinstance(reader, IsolatedReader) or reader.children < 2 or len(files) < 2:
+        for name, data in files:
+            yield partial(reader, work, name, data)
+        return
+    pool = ThreadPoolExecutor(reader.children, thread_name_prefix="recount-read")
+    try:
+        futures = [pool.submit(reader, work, name, data) for name, data in files]
+        for future in futures:
+            yield future.result
+    finally:
+        # a scan stopped by a file: the reads not yet started are not started
+        pool.shutdown(wait=True, cancel_futures=True)

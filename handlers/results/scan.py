@@ -50,7 +50,7 @@ from handlers.results.contests import (
 )
 from handlers.results.formats import read_file
 from handlers.results.plain_table import PLAIN_TABLE
-from handlers.results.reading import ISOLATED, Reader
+from handlers.results.reading import ISOLATED, Reader, read_ahead
 from handlers.results.tables import ElectionNotSaid, NotResults, ResultsFileError
 from handlers.results.tallies import FileTallies, normalized
 from handlers.results.totalvote import settle_coverage
@@ -332,14 +332,15 @@ def _scan(
     by_length: dict[int, list[tuple[str, bytes]]] = {}
     files: list[FileTallies] = []
     skipped: list[str] = []
-    for name, data in named_files:
+    answers = read_ahead(reader, read_file, named_files)
+    for (name, data), answer in zip(named_files, answers, strict=True):
         # the same bytes twice: only files of one length can be, so only those are compared
         same = next((other for other, given in by_length.get(len(data), ()) if given == data), None)
         if same is not None:
             raise ResultsFileError(f"{name}: the same file as {same}; give each file once")
         by_length.setdefault(len(data), []).append((name, data))
         try:
-            files.append(reader(read_file, name, data))
+            files.append(answer())
         except NotResults as stray:
             if name not in found_in_folders:
                 raise

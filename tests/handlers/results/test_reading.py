@@ -20,6 +20,7 @@ from handlers.results.reading import (
     MEMORY_BYTES,
     CouldNotRead,
     IsolatedReader,
+    read_ahead,
 )
 from handlers.results.tables import NotResults
 from handlers.results.tallies import FileTallies
@@ -147,3 +148,32 @@ def test_a_child_that_dies_fails_only_its_own_read(reader: IsolatedReader) -> No
         reader(_abort, "sparse.xlsx", b"")
     slow.join(120)
     assert answered == ["slow.csv"]
+
+
+def test_files_are_read_ahead_on_every_child_and_answered_in_order(
+    reader: IsolatedReader,
+) -> None:
+    files = [("a.csv", b"0.5"), ("phones.csv", b""), ("c.csv", b"0.5"), ("d.csv", b"0")]
+    answers = read_ahead(reader, _sleep_or_refuse, files)  # each asked for in turn, as scan does
+    assert next(answers)() == "a.csv"
+    with pytest.raises(NotResults, match=r"^phones\.csv: the file is empty$"):
+        next(answers)()
+    assert [next(answers)(), next(answers)()] == ["c.csv", "d.csv"]
+    in_process = list(read_ahead(IN_PROCESS, _sleep_or_refuse, files[:1]))
+    assert in_process[0]() == "a.csv"
+
+
+def test_reading_ahead_reads_on_two_children_at_once(reader: IsolatedReader) -> None:
+    pids = {answer()[2] for answer in read_ahead(reader, _limits_after_a_pause, [("a", b"")] * 4)}
+    assert len(pids) == 2
+
+
+def _sleep_or_refuse(name: str, data: bytes) -> str:
+    if not data:
+        raise NotResults(name, f"{name}: the file is empty")
+    return _sleep(name, data)
+
+
+def _limits_after_a_pause(name: str, data: bytes) -> tuple[int, int, int]:
+    time.sleep(0.5)  # long enough that the next file goes to the other child
+    return _limits(name, data)
