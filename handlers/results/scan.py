@@ -327,7 +327,7 @@ def _scan(
     found_in_folders: Collection[str],
     reader: Reader,
 ) -> Scan:
-    named_files, members = unpack(named_files)  # a .zip's members, as a folder's files
+    named_files, members, by_name = unpack(named_files)  # a .zip's, as a folder's files
     found_in_folders = {*found_in_folders, *members}
     by_length: dict[int, list[tuple[str, bytes]]] = {}
     files: list[FileTallies] = []
@@ -372,7 +372,7 @@ def _scan(
     for group in in_several_counties(contests):
         _weigh_spanning(group, scanned, options)
     scanned.sort(key=rank)
-    return Scan(options, files, scanned, election, everywhere, election_from, skipped)
+    return Scan(options, files, scanned, election, everywhere, election_from, by_name + skipped)
 
 
 def _election(files: Sequence[FileTallies], options: ScanOptions) -> tuple[str, str]:

@@ -37,9 +37,12 @@ def test_members_are_scanned_as_files_and_folders_inside_are_flattened() -> None
             "results/.DS_Store": b"junk",
         }
     )
-    files, members = unpack([("county.zip", data), ("c.csv", TABLE_A.replace(b"1199", b"1"))])
+    files, members, skipped = unpack(
+        [("county.zip", data), ("c.csv", TABLE_A.replace(b"1199", b"1"))]
+    )
     assert [n for n, _ in files] == ["a.csv", "b.csv", "c.csv"]
     assert members == {"a.csv", "b.csv"}
+    assert skipped == ["__MACOSX/ (the Mac's own copies of each file's details)"]
     result = scan([("county.zip", data)], OPTIONS)
     assert sorted(f.name for f in result.files) == ["a.csv", "b.csv"]
     assert result.summary()["contests"] == 2
@@ -54,15 +57,20 @@ def test_a_stray_member_is_skipped_as_in_a_folder() -> None:
 
 def test_an_xlsx_is_never_unpacked_though_it_is_a_zip() -> None:
     data = zipped({"xl/workbook.xml": b"<workbook/>"})
-    files, members = unpack([("book.xlsx", data)])
-    assert files == [("book.xlsx", data)] and members == set()
+    files, members, skipped = unpack([("book.xlsx", data)])
+    assert files == [("book.xlsx", data)] and members == set() and skipped == []
 
 
 @pytest.mark.parametrize(
     ("data", "said"),
     [
         (b"not a zip at all", "county.zip: not a zip file that can be opened"),
-        (zipped({}), "county.zip: the zip file holds no files"),
+        (zipped({}), "county.zip: the zip file holds no .xlsx, .csv or .json file"),
+        (
+            zipped({"notes.docx": b"PK", "__MACOSX/._notes.docx": b"x"}),
+            "county.zip: the zip file holds no .xlsx, .csv or .json file (only __MACOSX/, "
+            "notes.docx)",
+        ),
         (
             zipped({"a/x.csv": TABLE_A, "b/x.csv": TABLE_B}),
             "county.zip: two files named x.csv in the zip; give each file once",
@@ -98,3 +106,40 @@ def test_the_56_county_workbooks_in_one_zip_are_the_whole_state() -> None:
     data = zipped({p.name: p.read_bytes() for p in sorted(folder.glob("*.xlsx"))})
     result = scan([("county workbooks.zip", data)], OPTIONS)
     assert len(result.files) == 56 and result.whole_state
+
+
+def test_members_not_results_by_name_are_skipped_and_listed() -> None:
+    inner = zipped({"b.csv": TABLE_B})
+    data = zipped(
+        {
+            "a.csv": TABLE_A,
+            "Canvass memo.docx": zipped({"word/document.xml": b"<w:document/>"}),
+            "older.zip": inner,
+            "__MACOSX/._a.csv": b"junk",
+            "README.txt": b"hello",
+        }
+    )
+    result = scan([("county.zip", data)], OPTIONS)
+    assert [f.name for f in result.files] == ["a.csv"]
+    assert result.skipped == [
+        "__MACOSX/ (the Mac's own copies of each file's details)",
+        "Canvass memo.docx (not a .xlsx, .csv or .json file)",
+        "older.zip (a zip inside the zip: unzip it and give its files)",
+        "README.txt (not a .xlsx, .csv or .json file)",
+    ]
+    assert result.summary()["contests"] == 1
+
+
+def test_a_password_protected_member_is_said_in_plain_words() -> None:
+    data = bytearray(zipped({"a.csv": TABLE_A}))
+    # the encrypted flag, in the local header (offset 6) and the central directory's (8)
+    data[6] |= 1
+    central = data.rindex(b"PK\x01\x02")
+    data[central + 8] |= 1
+    with pytest.raises(ResultsFileError) as raised:
+        scan([("county.zip", bytes(data))], OPTIONS)
+    said = str(raised.value)
+    assert said == (
+        "county.zip: a.csv is password-protected in the zip; make the zip again without a "
+        "password, or give the file itself"
+    )
