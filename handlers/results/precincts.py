@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Final
 
+from domain.plain_text import plain_text, visible
 from handlers.results import precinct_file, sos_workbooks, totalvote
+from handlers.results.budgets import OverBudget, check_kit
 from handlers.results.reading import ISOLATED, Reader
 from handlers.results.tables import ResultsFileError, Table, padded, read_tables, text
 from handlers.results.tallies import normalized, whole_votes
@@ -90,7 +92,23 @@ def precinct_rows(
         for place, votes in part.rows:
             by_choice = dict(zip(part.choices, votes, strict=True))
             merged.rows.append((place, [by_choice.get(c, 0) for c in merged.choices]))
+    _check_printable(merged)
     return merged
+
+
+def _check_printable(rows: PrecinctRows) -> None:
+    """The kit prints what every other surface would: past a budget, or a name that a typed
+    check refuses (domain.plain_text: hidden characters, Slack markup, over 100 characters),
+    it says so in one line instead of printing it."""
+    shown = visible(rows.title)[:80]
+    try:
+        check_kit(shown, len(rows.rows), len(rows.choices))
+        for choice in rows.choices:
+            plain_text(choice, "candidate name")
+        for place, _votes in rows.rows:
+            plain_text(place, "precinct name")
+    except (OverBudget, ValueError) as refused:
+        raise ResultsFileError(f'the kit for "{shown}" cannot be made: {refused}') from None
 
 
 def _from_workbook(tables: list[Table], wanted: str) -> list[PrecinctRows]:

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from handlers.results.budgets import MAX_CANDIDATES, MAX_KIT_PRECINCTS
 from handlers.results.precincts import precinct_rows
 from handlers.results.tables import ResultsFileError
 
@@ -106,3 +107,62 @@ def test_a_county_response_or_other_json_is_refused_for_the_kit() -> None:
         with pytest.raises(ResultsFileError) as refused:
             precinct_rows([("x.json", data)], "sheriff")
         assert str(refused.value).startswith("x.json: ") and "category=PREC" in str(refused.value)
+
+
+def precinct_file(lines: list[str]) -> bytes:
+    head = "CountyName,PrecinctName,RaceName,PartyCode,Votes,NameOnBallot\r\n"
+    return (head + "".join(f"{line}\r\n" for line in lines)).encode()
+
+
+@pytest.mark.parametrize(
+    "precincts", [MAX_KIT_PRECINCTS - 1, MAX_KIT_PRECINCTS, MAX_KIT_PRECINCTS + 1]
+)
+def test_a_kit_at_below_and_above_its_precincts(precincts: int) -> None:
+    data = precinct_file(
+        [f"Cascade,P{i},SHERIFF,,{i},{who}" for i in range(precincts) for who in "AB"]
+    )
+    if precincts <= MAX_KIT_PRECINCTS:
+        assert len(precinct_rows([("p.csv", data)], "sheriff").rows) == precincts
+        return
+    with pytest.raises(ResultsFileError) as refused:
+        precinct_rows([("p.csv", data)], "sheriff")
+    assert str(refused.value) == (
+        'the kit for "SHERIFF" cannot be made: the contest "SHERIFF" has 1,001 precincts in '
+        "the files, over the 1,000 a kit holds (the whole state has about 660); give only the "
+        "files of the counties that recount"
+    )
+
+
+@pytest.mark.parametrize("choices", [MAX_CANDIDATES - 1, MAX_CANDIDATES, MAX_CANDIDATES + 1])
+def test_a_kit_at_below_and_above_its_candidates(choices: int) -> None:
+    data = precinct_file([f"Cascade,P1,SHERIFF,,1,C{i}" for i in range(choices)])
+    if choices <= MAX_CANDIDATES:
+        assert len(precinct_rows([("p.csv", data)], "sheriff").choices) == choices
+        return
+    with pytest.raises(ResultsFileError, match=r"has 201 candidates, over the 200 a kit holds"):
+        precinct_rows([("p.csv", data)], "sheriff")
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("Ann\u202eevil", 'candidate name "Annevil" contains a hidden character'),
+        ("<@U0BOSS>", 'candidate name "<@U0BOSS>" looks like Slack markup'),
+        ("A" * 101, "is longer than 100 characters"),
+    ],
+)
+def test_the_kit_refuses_a_name_every_other_surface_refuses(name: str, said: str) -> None:
+    data = precinct_file([f"Cascade,P1,SHERIFF,,10,{name}", "Cascade,P1,SHERIFF,,8,Bob"])
+    with pytest.raises(ResultsFileError) as refused:
+        precinct_rows([("p.csv", data)], "sheriff")
+    assert str(refused.value).startswith('the kit for "SHERIFF" cannot be made: ')
+    assert said in str(refused.value)
+    # a name of 100 characters is printed as any other
+    ok = precinct_file([f"Cascade,P1,SHERIFF,,10,{'A' * 100}", "Cascade,P1,SHERIFF,,8,Bob"])
+    assert precinct_rows([("p.csv", ok)], "sheriff").choices == ["A" * 100, "Bob"]
+
+
+def test_a_precinct_name_is_held_to_the_same_rule() -> None:
+    data = precinct_file(["Cascade,P1\u200b,SHERIFF,,10,Ann", "Cascade,P1\u200b,SHERIFF,,8,Bob"])
+    with pytest.raises(ResultsFileError, match='precinct name "Cascade — P1" contains a hidden'):
+        precinct_rows([("p.csv", data)], "sheriff")
