@@ -122,11 +122,17 @@ def run_scan(
     `signer`: where a file does not say its election, the question comes with two buttons
     (Primary, General) carrying the scan back, signed."""
     count = len(files)
-    progress = client.chat_postMessage(
-        channel=to.channel,
-        thread_ts=to.thread_ts,
-        text=f"Scanning {count} file{'s' if count != 1 else ''}…",
-    )
+    try:
+        progress = client.chat_postMessage(
+            channel=to.channel,
+            thread_ts=to.thread_ts,
+            text=f"Scanning {count} file{'s' if count != 1 else ''}…",
+        )
+    except POST_FAILED as error:
+        # nothing in the thread yet to leave hanging: the clerk sees no answer and drops the
+        # file again; scanning without a message to put the summary in would be wasted
+        log.warning("scan: the progress message was not posted (%s); not scanned", _why(error))
+        return
     ts = str(progress.get("ts"))
     try:
         if count > MAX_FILES:
@@ -142,27 +148,58 @@ def run_scan(
             else {}
         )
         asked = election_question(error.name, values)
-        client.chat_update(channel=to.channel, ts=ts, **asked.as_kwargs())
+        _update_once_more(client, to.channel, ts, asked.as_kwargs())
         return
     except (ResultsFileError, InputError) as error:
         message = scan_error(str(error))
-        client.chat_update(channel=to.channel, ts=ts, **message.as_kwargs())
+        _update_once_more(client, to.channel, ts, message.as_kwargs())
         return
     summary = scan_summary(
         result,
         memory(result),
         None if signer is None else kit_values(signer, to, files, result),
     )
-    client.chat_update(channel=to.channel, ts=ts, **summary.as_kwargs())
-    client.files_upload_v2(
-        channel=to.channel,
-        thread_ts=to.thread_ts,
-        # with the UTF-8 byte order mark: Excel, which clerks open it in, reads a CSV without
-        # one in the Windows code page, and "José" would show as "JosÃ©"
-        content=scan_csv(result).encode("utf-8-sig"),
-        filename=CSV_NAME,
-        title="Recount scan: every contest",
-    )
+    _update_once_more(client, to.channel, ts, summary.as_kwargs())
+    try:
+        client.files_upload_v2(
+            channel=to.channel,
+            thread_ts=to.thread_ts,
+            # with the UTF-8 byte order mark: Excel, which clerks open it in, reads a CSV
+            # without one in the Windows code page, and "José" would show as "JosÃ©"
+            content=scan_csv(result).encode("utf-8-sig"),
+            filename=CSV_NAME,
+            title="Recount scan: every contest",
+        )
+    except POST_FAILED as error:
+        # not tried again: an upload that timed out may have landed, and two CSVs in the
+        # thread are worse than a clerk asking for one
+        log.warning("scan: the CSV was not posted (%s)", _why(error))
+
+
+# A post that times out or that Slack refuses is a failed post, never an exception that
+# leaves the thread at "Scanning…" with nothing in the logs but a stack.
+POST_FAILED: Final = (SlackClientError, OSError)
+
+
+def _why(error: BaseException) -> str:
+    if isinstance(error, SlackApiError):
+        return f"Slack answered {error.response.get('error')}"
+    if isinstance(error, TimeoutError):
+        return "Slack did not answer in time"
+    return type(error).__name__
+
+
+def _update_once_more(client: WebClient, channel: str, ts: str, message: dict[str, Any]) -> bool:
+    """chat.update, tried a second time if the first fails: an update is idempotent (the same
+    message twice is the message once), so the summary replaces "Scanning…" even when one
+    answer is lost. False, and a log line, if neither landed."""
+    for attempt in (1, 2):
+        try:
+            client.chat_update(channel=channel, ts=ts, **message)
+            return True
+        except POST_FAILED as error:
+            log.warning("scan: the summary was not posted, attempt %d (%s)", attempt, _why(error))
+    return False
 
 
 ELECTIONS: Final = ("primary", "general")
