@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
-from typing import Any
+from functools import wraps
+from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import ColumnElement, Engine, or_, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -18,6 +19,7 @@ from bot.store.models import ChangeRecord, Reading, ReadingContest, SourceState,
 from bot.store.models import RoundPost as PostRow
 from domain.changes import Band, Change, ChangeKind, ContestReading
 from handlers.watch.records import (
+    DatabaseError,
     Place,
     PlaceKind,
     RoundPost,
@@ -28,6 +30,31 @@ from handlers.watch.records import (
     WatchStatus,
     utcnow,
 )
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _reason(error: SQLAlchemyError) -> str:
+    """Why, in a few words: the driver's own (never the statement or its parameters, which
+    SQLAlchemy's message carries), its first line, its last clause ("Connection refused")."""
+    said = str(getattr(error, "orig", None) or type(error).__name__).strip()
+    first = said.splitlines()[0] if said else ""
+    return first.rsplit(": ", 1)[-1].strip() or type(error).__name__
+
+
+def _guarded(method: Callable[P, R]) -> Callable[P, R]:
+    """`method`, raising only DatabaseError (SQLAlchemy's error as its cause), so a caller
+    that catches DatabaseError is never surprised by SQLAlchemy."""
+
+    @wraps(method)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(*args, **kwargs)
+        except SQLAlchemyError as error:
+            raise DatabaseError(f"the database failed: {_reason(error)}") from error
+
+    return guarded
 
 
 def info(row: Watch) -> WatchInfo:
@@ -401,6 +428,13 @@ class Store:
                     .where(ChangeRecord.id.in_(ids), ChangeRecord.posted_at.is_(None))
                     .values(posted_at=now)
                 )
+
+
+# Every question Store answers raises only DatabaseError; `session` (the raw transaction,
+# for the store's own tests) and `answers` (never raises) are left as they are.
+for _name, _method in list(vars(Store).items()):
+    if callable(_method) and not _name.startswith("_") and _name not in {"session", "answers"}:
+        setattr(Store, _name, _guarded(_method))
 
 
 def _contests(s: Session, reading_id: int) -> dict[str, ContestReading]:

@@ -52,7 +52,12 @@ def watch_command(
         ack(response_type="ephemeral", text=NO_DATABASE)
         return
     if words[:1] == ["list"]:
-        ack(response_type="ephemeral", text=list_text(service, place))
+        try:
+            listed = list_text(service, place)
+        except DatabaseError as error:
+            log.error("watch list: %s", error)
+            listed = NO_DATABASE
+        ack(response_type="ephemeral", text=listed)
         return
     if words[:1] == ["stop"]:
         ack(response_type="ephemeral", text="Stopping this channel's watches…")
@@ -76,7 +81,13 @@ def watch_command(
     except FetchRefused as error:
         ack(response_type="ephemeral", text=f"{error} Nothing was fetched.")
         return
-    if len(service.store.running(Place.prefix(PlaceKind.SLACK, team))) >= MAX_RUNNING:
+    try:
+        running = len(service.store.running(Place.prefix(PlaceKind.SLACK, team)))
+    except DatabaseError as error:
+        log.error("watch: %s", error)
+        ack(response_type="ephemeral", text=NO_DATABASE)
+        return
+    if running >= MAX_RUNNING:
         ack(
             response_type="ephemeral",
             text=f"{MAX_RUNNING} watches already run in this workspace: stop one first.",

@@ -18,7 +18,7 @@ from bot.store.database import _config, head_revision, open_database
 from bot.store.models import Watch
 from bot.store.queries import Store
 from domain.changes import Band, Change, ChangeKind, ContestReading
-from handlers.watch.records import Place, WatchInfo, WatchSpec, utcnow
+from handlers.watch.records import DatabaseError, Place, WatchInfo, WatchSpec, utcnow
 
 # Slow (server processes, a fuzz, long properties): `make quick` leaves it out.
 pytestmark = pytest.mark.slow
@@ -162,3 +162,23 @@ def _before(marker: str) -> str:
             assert isinstance(script.down_revision, str)
             return script.down_revision
     raise AssertionError(f"no migration names {marker}")
+
+
+def test_a_database_gone_away_raises_only_database_error(tmp_path: Path) -> None:
+    store = Store(create_engine(f"sqlite:///{tmp_path / 'no such folder' / 'recount.db'}"))
+    place = Place.parse("slack:T0MONTANA:C0CANVASS")
+    calls: list[Any] = [
+        store.running,
+        lambda: store.watches(place),
+        lambda: store.get(1),
+        lambda: store.watch_for(SPEC, "U0CLERK"),
+        lambda: store.changes(unposted=True),
+        lambda: store.take_lease(1, "me", timedelta(minutes=10)),
+    ]
+    for call in calls:
+        with pytest.raises(DatabaseError) as raised:
+            call()
+        said = str(raised.value)
+        assert said == "the database failed: unable to open database file", said
+        assert "SELECT" not in said and "INSERT" not in said
+    assert store.answers() is False

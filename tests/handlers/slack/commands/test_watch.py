@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from slack_bolt import App
 
 from bot.store.database import open_database
 from bot.store.queries import Store
 from handlers.slack.after_ack import AfterAck
+from handlers.slack.watching import NO_DATABASE
 from handlers.watch.records import Place, PlaceKind, WatchSpec, WatchStatus
 
 from ....fake_slack import FakeSlack
-from ....handlers.slack.watch_payloads import PLACE, answer
+from ....handlers.slack.watch_payloads import PLACE, answer, gone_away
 from ....slack_helpers import USER, run_command
 
 
@@ -50,3 +53,12 @@ def test_a_watch_without_a_url_says_how_to_write_one(app: App, fake: FakeSlack) 
     said = answer(run_command(app, fake, "watch canvass 11/28"))
     assert said.startswith("name the results URL to watch.")
     assert "/recount watch URL..." in said
+
+
+def test_watch_list_with_the_database_gone_away_answers_in_plain_words(
+    fake: FakeSlack, after_ack: AfterAck, database: str, tmp_path: Path
+) -> None:
+    bot = gone_away(fake, after_ack, database, tmp_path)
+    response = run_command(bot, fake, "watch list")
+    assert response.status == 200
+    assert answer(response) == NO_DATABASE

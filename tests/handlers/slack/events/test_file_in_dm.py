@@ -7,6 +7,7 @@ import io
 import json
 import zipfile
 from datetime import date
+from pathlib import Path
 
 import pytest
 from slack_bolt import App
@@ -23,6 +24,7 @@ from ....handlers.slack.scan_payloads import (
     error_in_thread,
     send,
 )
+from ....handlers.slack.watch_payloads import gone_away
 from ....slack_helpers import CHANNEL, assert_valid, block_texts, dispatch, settings_for
 from ....slack_limits import assert_within_limits
 from ...results.fixtures import COUNTY_WORKBOOKS, LEGISLATIVE, need
@@ -246,3 +248,15 @@ def test_the_attached_csv_opens_in_excel_with_its_names_as_written(
     (csv_file,) = fake.uploads
     assert csv_file.startswith(b"\xef\xbb\xbf")  # the mark Excel reads UTF-8 by
     assert "José Núñez" in csv_file.decode("utf-8-sig") and "Nguyễn" in csv_file.decode("utf-8-sig")
+
+
+def test_a_scan_with_the_database_gone_away_is_still_posted(
+    fake: FakeSlack, after_ack: AfterAck, database: str, tmp_path: Path
+) -> None:
+    bot = gone_away(fake, after_ack, database, tmp_path)
+    fake.files["F0TABLE"] = ("results.csv", TABLE)
+    send(bot, dropped())
+    assert after_ack.drain(timeout=10)
+    (update,) = fake.to("chat.update")
+    assert "Scan: 2 contests, 1 recount available" in block_texts(blocks_of(update.body))
+    assert len(fake.to("files.completeUploadExternal")) == 1
