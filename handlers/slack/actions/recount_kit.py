@@ -10,9 +10,11 @@ from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
 
+from domain.plain_text import visible
 from handlers.results.precincts import precinct_rows
 from handlers.results.tables import ResultsFileError
 from handlers.slack.blocks.scan import KIT_ACTION_ID
+from handlers.slack.blocks.text import escape
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import text_at
 from handlers.slack.scanning import chosen_scan, download_shared
@@ -47,7 +49,8 @@ def register(app: App, services: Services) -> None:
                     [download_shared(client, services.download, f) for f in files], contest
                 )
             except ResultsFileError as error:
-                respond(response_type="ephemeral", replace_original=False, text=str(error))
+                # the message names the file, as Slack gave its name: escaped, like any text
+                respond(response_type="ephemeral", replace_original=False, text=escape(str(error)))
                 return
             # reportlab loads at the first kit, not at the bot's start-up (about 70 ms of it)
             from handlers.paper.kit import kit_pdf
@@ -60,7 +63,7 @@ def register(app: App, services: Services) -> None:
                     thread_ts=to.thread_ts,
                     content=pdf,
                     filename="recount kit.pdf",
-                    title=f"Recount kit: {rows.title} ({len(rows.rows)} precincts)",
+                    title=visible(f"Recount kit: {rows.title} ({len(rows.rows)} precincts)"),
                 )
             except (SlackApiError, SlackClientError):
                 log.warning("kit: the upload failed")

@@ -5,6 +5,7 @@ per precinct; a district workbook is refused in plain words."""
 from __future__ import annotations
 
 import io
+import unicodedata
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
@@ -67,3 +68,17 @@ def test_names_the_standard_fonts_lack_are_printed_as_written() -> None:
         assert name in pages[0]  # the certificate's head and its precinct column
     assert "Nguyễn Văn A" in pages[1] and "Precinct: Ałnaqiʔ 1" in pages[1]  # its tally sheet
     assert pdf == kit_pdf(rows, AT)
+
+
+def test_the_kit_prints_a_hostile_files_names_without_what_hides_or_reorders() -> None:
+    rows = PrecinctRows(
+        "\u202eSHERIFF\ufeff",
+        ["Smith\u2060\U000e0041", "\x1b[2JJones\u061c"],
+        [("Polson\u2066 1", [12, 10])],
+    )
+    reader = pypdf.PdfReader(io.BytesIO(kit_pdf(rows, AT)))
+    text = " ".join(p.extract_text() for p in reader.pages)
+    for name in ("SHERIFF", "Smith", "[2JJones", "Polson 1"):
+        assert name in text
+    assert not any(unicodedata.category(ch)[0] == "C" for ch in text.replace("\n", ""))
+    assert reader.metadata is not None and reader.metadata.title == "Recount kit: SHERIFF"
