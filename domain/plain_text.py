@@ -39,7 +39,7 @@ def plain_text(text: str, what: str) -> str:
         said = "a hidden character" if hidden == 1 else f"{hidden:,} hidden characters"
         raise ValueError(
             f'{what} "{shown[:40]}" contains {said} (control, bidi or invisible); '
-            "type it without them"
+            "write it without them"
         )
     if _SLACK_MARKUP.search(text):
         raise ValueError(f'{what} "{text[:40]}" looks like Slack markup; write plain text')

@@ -136,5 +136,7 @@ def test_text_that_shows_is_left_as_it_is(text: str) -> None:
 
 def test_a_typed_name_with_what_the_filter_drops_is_refused_showing_what_shows() -> None:
     # the Hangul filler is a letter to Unicode, yet prints nothing: refused like a control
-    with pytest.raises(ValueError, match='name "Lee" contains 3 hidden characters'):
+    with pytest.raises(ValueError, match='name "Lee" contains 3 hidden characters') as refused:
         plain_text("Lee\x07\u3164\ufe0f", "name")
+    # the same words fit a name typed and a name in a results file: no "type" for a file
+    assert str(refused.value).endswith("write it without them")
