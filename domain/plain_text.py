@@ -36,10 +36,14 @@ def plain_text(text: str, what: str) -> str:
     shown = visible(text)
     if shown != text:
         hidden = len(text) - len(shown)
-        said = "a hidden character" if hidden == 1 else f"{hidden:,} hidden characters"
+        said, them = (
+            ("a hidden character", "it")
+            if hidden == 1
+            else (f"{hidden:,} hidden characters", "them")
+        )
         raise ValueError(
             f'{what} "{shown[:40]}" contains {said} (control, bidi or invisible); '
-            "write it without them"
+            f"write it without {them}"
         )
     if _SLACK_MARKUP.search(text):
         raise ValueError(f'{what} "{text[:40]}" looks like Slack markup; write plain text')

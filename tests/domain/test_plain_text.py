@@ -140,3 +140,5 @@ def test_a_typed_name_with_what_the_filter_drops_is_refused_showing_what_shows()
         plain_text("Lee\x07\u3164\ufe0f", "name")
     # the same words fit a name typed and a name in a results file: no "type" for a file
     assert str(refused.value).endswith("write it without them")
+    with pytest.raises(ValueError, match=r"a hidden character .* write it without it$"):
+        plain_text("Lee\u202e", "name")
