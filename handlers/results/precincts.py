@@ -57,24 +57,10 @@ def precinct_rows(
     found: list[PrecinctRows] = []
     responses: list[totalvote.ServiceTallies] = []
     for name, data in files:
-        if totalvote.looks_like_json(data):
-            rows, response = reader(partial(_response_rows, wanted=wanted), name, data)
-            found += rows
-            responses.append(response)
-            continue
-        tables = reader(read_tables, name, data)
-        kind = sos_workbooks.detect(tables)
-        if kind == sos_workbooks.DISTRICT_WORKBOOK:
-            raise ResultsFileError(
-                f"{name}: a district or statewide workbook has a row per county, not per "
-                "precinct: the kit needs the county workbooks or the precinct-by-precinct file"
-            )
-        if kind == sos_workbooks.COUNTY_WORKBOOK:
-            found += _from_workbook(tables, wanted)
-        elif precinct_file.detect(tables):
-            found += _from_precinct_file(tables, wanted)
-        else:
-            raise ResultsFileError(f"{name}: {KIT_NEEDS}")
+        try:  # a budget met in a file (budgets.py) is said with the file's name before it
+            _read_one(name, data, wanted, reader, found, responses)
+        except OverBudget as over:
+            raise ResultsFileError(f"{name}: {over}") from None
     titles = sorted({p.title for p in found})
     if not titles:
         raise ResultsFileError(f'no contest titled "{contest}" in the files')
@@ -94,6 +80,34 @@ def precinct_rows(
             merged.rows.append((place, [by_choice.get(c, 0) for c in merged.choices]))
     _check_printable(merged)
     return merged
+
+
+def _read_one(
+    name: str,
+    data: bytes,
+    wanted: str,
+    reader: Reader,
+    found: list[PrecinctRows],
+    responses: list[totalvote.ServiceTallies],
+) -> None:
+    if totalvote.looks_like_json(data):
+        rows, response = reader(partial(_response_rows, wanted=wanted), name, data)
+        found += rows
+        responses.append(response)
+        return
+    tables = reader(read_tables, name, data)
+    kind = sos_workbooks.detect(tables)
+    if kind == sos_workbooks.DISTRICT_WORKBOOK:
+        raise ResultsFileError(
+            f"{name}: a district or statewide workbook has a row per county, not per "
+            "precinct: the kit needs the county workbooks or the precinct-by-precinct file"
+        )
+    if kind == sos_workbooks.COUNTY_WORKBOOK:
+        found += _from_workbook(tables, wanted)
+    elif precinct_file.detect(tables):
+        found += _from_precinct_file(tables, wanted)
+    else:
+        raise ResultsFileError(f"{name}: {KIT_NEEDS}")
 
 
 def _check_printable(rows: PrecinctRows) -> None:

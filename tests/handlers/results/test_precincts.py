@@ -166,3 +166,37 @@ def test_a_precinct_name_is_held_to_the_same_rule() -> None:
     data = precinct_file(["Cascade,P1\u200b,SHERIFF,,10,Ann", "Cascade,P1\u200b,SHERIFF,,8,Bob"])
     with pytest.raises(ResultsFileError, match='precinct name "Cascade — P1" contains a hidden'):
         precinct_rows([("p.csv", data)], "sheriff")
+
+
+@pytest.mark.parametrize("votes", [999_999_999, 1_000_000_000])
+def test_a_county_workbooks_count_past_nine_digits_is_refused_naming_the_file(
+    votes: int,
+) -> None:
+    """Found by the fuzz test: the budget's own error came out of the kit unnamed (and so,
+    for the Slack kit, as a failure instead of a plain line)."""
+    from unittest.mock import patch
+
+    from handlers.results.reading import IN_PROCESS
+    from handlers.results.tables import Table
+
+    sheet = Table(
+        "SHERIFF 0123",
+        [
+            ["2022 General Election Results"],
+            ["State of Montana"],
+            ["Precincts 2 of 2 Reporting"],
+            ["Downloaded at 11/9/2022 1:00:00 AM"],
+            [],
+            ["SHERIFF", "Precinct", "ANN", "BOB"],
+            [None, "P1", float(votes), 3.0],
+            [None, "TOTALS", float(votes), 3.0],
+        ],
+    )
+    with patch("handlers.results.precincts.read_tables", lambda name, data: [sheet]):
+        if votes < 10**9:
+            rows = precinct_rows([("county.xlsx", b"x")], "sheriff", IN_PROCESS)
+            assert rows.rows == [("P1", [votes, 3])]
+            return
+        with pytest.raises(ResultsFileError) as refused:
+            precinct_rows([("county.xlsx", b"x")], "sheriff", IN_PROCESS)
+    assert str(refused.value).startswith('county.xlsx: a vote count of 10 digits ("1000000000")')
