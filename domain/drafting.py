@@ -1,10 +1,86 @@
-"""Whether a petition can be drafted for a verdict, and where it cannot, why, in plain words:
-the Slack message offers its Petition draft button only where this says None, and the draft
-itself (handlers.paper.petition) refuses with the same words."""
+"""The law of a petition draft: whether one can be drafted for a verdict (and where it cannot,
+why, in plain words), the section it is filed under in today's numbering, what its sworn body
+states, who verifies it and who pays.
+
+The Slack message offers its Petition draft button only where `why_no_petition` says None,
+and the draft itself (handlers.paper.petition) refuses with the same words. Every section
+number and statement the draft prints is read from here, from the subsection rows
+(domain.subsections) and the routes (domain.routes): the paper module writes none."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Final
+
+from domain.citations import STATUTE
+from domain.routes import BOND, SCHOOL
+from domain.subsections import FileWith, Petitioner, Subsection
 from domain.verdict import Outcome, Verdict
+
+# The statement a 13-16-201 petition makes, in the statute's own words ((1): "a verified
+# petition stating he believes a recount will change the result and a recount of the votes
+# for the office or nomination should be had"); (2) to (5) take "a petition as set forth in
+# subsection (1)". A test finds each fragment in the shipped text.
+BELIEF: Final = "a recount will change the result"
+OFFICE_RECOUNT: Final = "a recount of the votes for the office or nomination should be had"
+# (3)-(5): (1)'s words applied to a question, whose votes are "cast for and against the
+# question" (the statute's words in (3)-(5)).
+QUESTION_RECOUNT: Final = "a recount of the votes cast for and against the question should be had"
+
+# 13-16-211 (text seen, MCA 2021): (3) the board recounts "the ballots specified in the
+# petition"; (2) the bond is posted with the election administrator of the county where the
+# candidate resides and covers the costs of each county in which a recount is sought.
+BOND_BALLOTS_SECTION: Final = f"{BOND.section}(3)"
+BOND_POSTED_SECTION: Final = f"{BOND.section}(2)"
+
+# 13-15-403(4) as in the 2021 code (text seen): the board that finds an error affecting the
+# vote totals may immediately petition for a recount or for an inspection of ballots. 2025
+# SB 57 replaced the petition (domain.routes.BoardLaw).
+BOARD_PETITION_SECTION: Final = "13-15-403(4)"
+# What the board may petition for, one box each: the recount, or the inspection.
+BOARD_ASKS: Final = (
+    f"a recount of the votes in the precincts named ({STATUTE})",
+    f"an inspection of the ballots in the precincts named ({BOARD_PETITION_SECTION})",
+)
+
+# related.md, "Electors' petitions (3)-(5)": the statute does not say who verifies; the safe
+# form, a reading of the text (the county election lawyer's review).
+ELECTORS_VERIFY: Final = (
+    "13-16-201 does not say who verifies an electors' petition. This draft takes the safe "
+    "form: the petition's statement on every sheet, each signer affirming it as an elector, "
+    "and a circulator's affidavit and a notary's certificate on every sheet. Confirm the "
+    "form with the county attorney before it is circulated."
+)
+
+# Whose electors sign, by the row's words ("electors of the jurisdiction", "of the state",
+# "of the district"); None: a jurisdiction the draft leaves blank to be named by hand.
+_ELECTORS_OF: Final = {
+    Subsection.LOCAL_QUESTION: None,
+    Subsection.STATE_QUESTION: "the State of Montana",
+    Subsection.MULTICOUNTY_QUESTION: None,
+}
+_JURISDICTION_HINT: Final = {
+    Subsection.LOCAL_QUESTION: "the county, city or town, or district within a county that "
+    "voted on the question",
+    Subsection.MULTICOUNTY_QUESTION: "the multicounty district that voted on the question",
+}
+SCHOOL_JURISDICTION_HINT: Final = "the school district that voted on the question"
+
+# Who pays, by route (related.md: 13-16-211's details, 13-16-205(2)).
+BOND_PAYS: Final = (
+    f"The candidate. The bond covers all costs of the recount in each county in which it is "
+    f"sought, and the candidate bears them ({BOND.section}); the county's charge of 13-16-205 "
+    "does not apply."
+)
+SCHOOL_PAYS: Final = (
+    "The school district: the costs of a school election recount are a school district "
+    "charge (13-16-205(2))."
+)
+COUNTY_PAYS: Final = (
+    "No fee or bond is asked of the petitioner: 13-16-201 names none. The recount's costs are "
+    "a charge of the county under 13-16-205 (known from 13-16-211's reference to it; its text "
+    "for these recounts not seen): confirm with the county attorney."
+)
 
 
 def why_no_petition(verdict: Verdict) -> str | None:
@@ -20,3 +96,75 @@ def why_no_petition(verdict: Verdict) -> str | None:
         case Outcome.CANVASS_BOARD if not verdict.to_file:
             return "under the law in force the canvass board requires a recount: no petition"
     return None if verdict.to_file else "there is nothing to file for this verdict"
+
+
+@dataclass(frozen=True, slots=True)
+class FiledUnder:
+    """The section a petition is filed under, as its caption cites it."""
+
+    section: str  # today's numbering: "13-16-201(1)(a)", "13-16-211"
+    was: str | None  # the 1987 number of the text we quote, where it differs
+    numbering: str  # how sure we are of today's number (related.md)
+    also: str | None = None  # a second section the petition rests on (13-15-403(4))
+
+    @property
+    def caption(self) -> str:
+        """ "Mont. Code Ann. § 13-16-201(1)(a) (1987: § 13-16-201(1))"."""
+        said = f"Mont. Code Ann. § {self.section}"
+        if self.also is not None:
+            said += f" and § {self.also}"
+        return said if self.was is None else f"{said} (1987: § {self.was})"
+
+
+def filed_under(verdict: Verdict) -> FiledUnder:
+    """The section of today's code a draft for this verdict is filed under: 13-16-211 for the
+    bond band, today's school subsection for a school election, else the row's current
+    number with its 1987 one beside it (recount-rules.md section 5; related.md)."""
+    if verdict.outcome is Outcome.BOND:
+        return FiledUnder(BOND.section, None, BOND.confidence)
+    rule = verdict.rule
+    was = verdict.subsection.code
+    if verdict.route is SCHOOL and SCHOOL.current_number is not None:
+        return FiledUnder(f"{STATUTE}{SCHOOL.current_number}", was, SCHOOL.confidence)
+    also = BOARD_PETITION_SECTION if rule.petitioner is Petitioner.CANVASS_BOARD else None
+    return FiledUnder(
+        f"{STATUTE}{rule.current_number}", was, f"numbering {rule.current_number_confidence}", also
+    )
+
+
+def electors_of(verdict: Verdict) -> str | None:
+    """Whose electors sign an electors' petition, where the row names them ("the State of
+    Montana"); None where the jurisdiction is to be written in by hand."""
+    if verdict.route is SCHOOL:
+        return None
+    return _ELECTORS_OF.get(verdict.subsection)
+
+
+def jurisdiction_hint(verdict: Verdict) -> str:
+    """What the blank for the electors' jurisdiction asks for."""
+    if verdict.route is SCHOOL:
+        return SCHOOL_JURISDICTION_HINT
+    return _JURISDICTION_HINT.get(verdict.subsection, "the jurisdiction")
+
+
+def who_pays(verdict: Verdict) -> str:
+    """Who bears the recount's costs, as the petition's cover note says it."""
+    if verdict.outcome is Outcome.BOND:
+        return BOND_PAYS
+    if verdict.route is SCHOOL:
+        return SCHOOL_PAYS
+    return COUNTY_PAYS
+
+
+def addressee(file_with: FileWith) -> tuple[str, str | None]:
+    """Whom the petition is addressed to, and the place to be named with the office (a
+    county, a school district), or None where the office names itself."""
+    match file_with:
+        case FileWith.SECRETARY_OF_STATE:
+            return "The Secretary of State of the State of Montana", None
+        case FileWith.ELECTION_ADMINISTRATOR:
+            return "The Election Administrator", "County, Montana"
+        case FileWith.SCHOOL_ELECTION_FILING_OFFICER:
+            return "The School Election Filing Officer", "School District, Montana"
+        case FileWith.SCHOOL_DISTRICT_CLERK:
+            return "The School District Clerk", "School District, Montana"

@@ -82,6 +82,10 @@ class Explanation:
     short: str = ""  # the short answer's one sentence: what to do, or why nothing is
     # The "Today's code" notes that change what to do, each as "section: what it says".
     todays_code_short: tuple[str, ...] = ()
+    # The one filing instruction, as the summary says it: with whom and the day to act, its
+    # open-day and canvass conditions and the 1-1-307 reading ("" where nothing is filed). A
+    # petition draft's cover note prints it word for word, never a sentence of its own.
+    action: str = ""
 
     @property
     def headline(self) -> str:
@@ -409,6 +413,18 @@ def _action(v: Verdict, brief: bool = False) -> str:
     raise AssertionError(f"no instruction for {v.phase}")  # to_file outcomes have a phase
 
 
+def day_to_act(v: Verdict) -> str:
+    """The filing instruction of a verdict with something to file (`Explanation.action`): the
+    sentence the summary ends with, or for a canvass board's petition the petition lines' own
+    words; "" where nothing is filed."""
+    if not v.to_file:
+        return ""
+    if v.outcome is Outcome.CANVASS_BOARD:
+        assert v.file_with is not None
+        return f"File with {v.file_with.label} immediately (no filing window)."
+    return _action(v)
+
+
 def _summary(v: Verdict, brief: bool = False) -> str:
     """What the verdict comes to. `brief`: the short answer (Slack's channel message), where
     the margin is a field of its own: only what to do, by when and with whom."""
@@ -592,6 +608,7 @@ def explain(verdict: Verdict) -> Explanation:
         as_of=f"as of {long_date(verdict.today)}, Mountain Time · {NOT_LEGAL_ADVICE}",
         short=_summary(verdict, brief=True),
         facts=_facts(verdict),
+        action=day_to_act(verdict),
         todays_code_short=tuple(
             f"Today's code ({n.section}): {n.brief or n.says} [{n.confidence.value}]"
             for n in verdict.current_law

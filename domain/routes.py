@@ -59,6 +59,9 @@ class Route:
     tie_for_any_seat: bool  # the tie rule speaks of any tied seat, not only of a tied race
     canvass_note: str | None  # which canvass starts the window, where it is this route's own
     current_law: tuple[CurrentLawNote, ...]  # what today's code says of this route
+    # Where today's code puts the route's petitions, where it is a subsection of its own
+    # ("(2)" of 13-16-201 for school elections); None: the row's own `current_number`.
+    current_number: str | None = None
 
     def office(self, rule: SubsectionRule) -> FileWith | None:
         """Where a 13-16-201 petition of this route is filed."""
@@ -92,6 +95,7 @@ SCHOOL: Final = Route(
     tie_for_any_seat=True,
     canvass_note=SCHOOL_CANVASS_NOTE,
     current_law=(SCHOOL_ELECTIONS,),
+    current_number="(2)",  # related.md: "(none) | (2) school elections (2013)"
 )
 
 

@@ -38,7 +38,9 @@ def test_petition_writes_a_draft_or_says_why_not(tmp_path: Path) -> None:
     args = ["petition", "--today", "2026-11-18", "--pdf", str(target)]
     assert main([*args, "question for 1000 against 998 canvass 2026-11-16"], out, err) == 0
     assert err.getvalue() == f"recount: the petition draft is in {target}\n"
-    assert "Petition for a recount (draft)" in pypdf.PdfReader(target).pages[0].extract_text()
+    cover, petition = (page.extract_text() for page in pypdf.PdfReader(target).pages[:2])
+    assert "Cover note: not part of the petition" in cover
+    assert "Verified petition of electors for a recount" in petition
     out, err = io.StringIO(), io.StringIO()
     tie = tmp_path / "tie.pdf"
     args = ["petition", "--today", "2026-11-18", "--pdf", str(tie), "county A 700 B 700"]

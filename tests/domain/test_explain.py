@@ -449,3 +449,50 @@ def test_a_tie_in_a_one_seat_race_is_a_tie_not_a_tie_for_the_last_seat() -> None
         "B 100 (tied for the last seat), C 100 (tied for the last seat)"
         in (several.margin_lines[0])
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "today", "facts"),
+    [
+        # canvass Mon Nov 16 + 5 = Sat Nov 21 (closed): act by Fri Nov 20
+        (CANVASSED, date(2026, 11, 18), ("File with the", COUNTY_OFFICE, "by Fri Nov 20, 2026")),
+        # Sat Nov 21 + 5 = Thanksgiving Thu Nov 26 -> Fri Nov 27, a day many offices close
+        (
+            "county A 1204 B 1199 canvass 2026-11-21",
+            date(2026, 11, 23),
+            ("Fri Nov 27, 2026", "if the office is open that day", "by Wed Nov 25, 2026"),
+        ),
+        # the safe date Sat Nov 21 has passed; Mon Nov 23 is left under 1-1-307
+        (CANVASSED, date(2026, 11, 23), ("today", "only if 1-1-307 applies", "Sat Nov 21, 2026")),
+        # a question short of signers: the same instruction, after gathering them
+        (
+            "question for 1000 against 999 signers 9 canvass 2026-11-16",
+            date(2026, 11, 18),
+            ("File with the", COUNTY_OFFICE, "by Fri Nov 20, 2026"),
+        ),
+    ],
+)
+def test_the_filing_instruction_is_one_field_the_summary_ends_with(
+    text: str, today: date, facts: tuple[str, ...]
+) -> None:
+    e = explain(verdict_of(text, today))
+    says(e.action, *facts)
+    assert e.summary.endswith(e.action) or e.summary.endswith(e.action[0].lower() + e.action[1:])
+
+
+def test_the_filing_instruction_of_a_boards_petition_is_immediately() -> None:
+    e = explain(verdict_of("canvass-error canvass 2024-11-12", date(2024, 11, 12)))
+    says(e.action, "File with the", COUNTY_OFFICE, "immediately")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "county A 700 B 700 canvass 2026-11-16",  # a tie: recounted without a petition
+        "county A 720 B 700 canvass 2026-11-16",  # 20 > 10 and > 1/4 of 1% of 1,420
+        "county A 5 B 4 canvass 2026-11-01",  # the window closed
+        "canvass-error canvass 2026-11-17",  # SB 57: the board requires
+    ],
+)
+def test_nothing_to_file_has_no_filing_instruction(text: str) -> None:
+    assert explain(verdict_of(text, date(2026, 11, 18))).action == ""

@@ -1,6 +1,8 @@
-"""Petition drafts: one per subsection, to the office the verdict names, with the statements
-13-16-201 asks for and as many signature lines as it requires and a few more; nothing
-drafted where nothing can be filed."""
+"""Petition drafts (issues 25, 33), read page by page as the county attorney would: a cover
+note apart, then a petition under the section it is filed under in today's numbering, holding
+only what the petitioner states; electors' petitions verified on every sheet; a complete
+Montana notarial certificate; the canvass board's petition a board's act; every page headed
+and numbered. Nothing drafted where nothing can be filed."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from zoneinfo import ZoneInfo
 import pypdf
 import pytest
 
+from domain.explain import explain
 from handlers.paper.petition import DRAFT_NOTE, EXTRA_LINES, NoPetition, petition_pdf
 from handlers.paper.record import Provenance
 
@@ -19,60 +22,261 @@ from ...builders import verdict_of
 
 AT = datetime(2026, 11, 18, 14, 5, tzinfo=ZoneInfo("America/Denver"))
 TODAY = date(2026, 11, 18)
-SOS = "the secretary of state"
+
+# What a tool says and a sworn petition must not: the check's own words about itself, its
+# readings of the deadline, and the draft's own notes (all belong on the cover note).
+TOOL_TEXT = (
+    "Read as",
+    "File with",
+    "1-1-307",
+    "safe date",
+    "safe last day",
+    "days left",
+    "DRAFT",
+    "Drafted by recount",
+    "not legal advice",
+    "Not legal advice",
+    "Cover note",
+    "as of",
+    "if the office is open",
+)
+PAGE = re.compile(r"Page (\d+) of (\d+)")
 
 
-def text_of(pdf: bytes) -> str:
+def pages_of(pdf: bytes) -> list[str]:
     reader = pypdf.PdfReader(io.BytesIO(pdf))
-    return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    return [" ".join(page.extract_text().split()) for page in reader.pages]
 
 
-def draft(text: str) -> str:
-    return text_of(petition_pdf(verdict_of(text, TODAY), Provenance(AT)))
+def draft(text: str, today: date = TODAY) -> list[str]:
+    return pages_of(petition_pdf(verdict_of(text, today), Provenance(AT)))
+
+
+def assert_numbered(pages: list[str], contest: str) -> None:
+    """Every page headed with the contest and numbered "Page N of M", N counting up."""
+    for n, page in enumerate(pages, start=1):
+        assert contest in page, (n, page[:200])
+        assert PAGE.findall(page) == [(str(n), str(len(pages)))], (n, page[:200])
+
+
+def assert_no_tool_text(sworn: list[str]) -> None:
+    for page in sworn:
+        for said in TOOL_TEXT:
+            assert said not in page, (said, page[:300])
+
+
+# Today's number of each 1987 subsection (related.md, "Later amendments of 13-16-201"), and
+# the school elections' own (2) of Ch. 347, L. 2013.
+@pytest.mark.parametrize(
+    ("text", "today_number", "was", "office"),
+    [
+        ('county race "Sheriff" Smith 1204 Jones 1199 canvass 2026-11-16', "(1)(a)", "(1)", None),
+        ('house race "HD 22" A 1882 B 1878 state canvass 2026-11-16', "(1)(b)", "(2)", "Secretary"),
+        ('question race "Levy" for 1000 against 998 canvass 2026-11-16', "(1)(c)", "(3)", None),
+        (
+            'state-question race "LR-131" yes 100000 no 99990 state canvass 2026-11-16',
+            "(1)(d)",
+            "(4)",
+            "Secretary",
+        ),
+        (
+            'multicounty-question race "Hospital" yes 1000 no 999 state canvass 2026-11-16',
+            "(1)(e)",
+            "(5)",
+            "Secretary",
+        ),
+        ('school race "Trustee" A 500 B 499 canvass 2026-11-16', "(2)", "(1)", "School"),
+        ('school-question race "Levy" for 1000 against 998 canvass 2026-11-16', "(2)", "(3)", None),
+    ],
+)
+def test_each_petition_is_captioned_in_todays_numbering_with_the_1987_one_beside(
+    text: str, today_number: str, was: str, office: str | None
+) -> None:
+    pages = draft(text)
+    contest = re.search(r'race "([^"]+)"', text)
+    assert contest is not None
+    assert_numbered(pages, contest.group(1))
+    cover, first, *_ = pages
+    assert "Cover note: not part of the petition" in cover
+    assert " ".join(DRAFT_NOTE.split()) in cover
+    caption = f"under Mont. Code Ann. § 13-16-201{today_number} (1987: § 13-16-201{was})"
+    assert caption in first
+    # never a 1987 number standing alone as the section filed under
+    assert f"under Mont. Code Ann. § 13-16-201{was} " not in first
+    if office == "Secretary":
+        assert "Before the Secretary of State of the State of Montana" in first
+    elif office == "School":
+        assert "Before the School Election Filing Officer of" in first
+    assert_no_tool_text(pages[1:])
 
 
 @pytest.mark.parametrize(
-    ("text", "office", "signers"),
+    ("text", "today", "said", "not_before"),
     [
-        ("county Smith 1204 Jones 1199 canvass 2026-11-16", "the election administrator", None),
-        ("house A 1882 B 1878 state canvass 2026-11-16", "the secretary of state", None),
-        ("question for 1000 against 998 canvass 2026-11-16", "the election administrator", 10),
+        # canvass Sat Nov 21 + 5 = Thu Nov 26, Thanksgiving (1-1-216(1)(j)): Fri Nov 27, a
+        # day many offices close; the open day before it is Wed Nov 25
         (
-            "state-question yes 100000 no 99990 state canvass 2026-11-16",
-            "the secretary of state",
-            100,
+            "county Smith 1204 Jones 1199 canvass 2026-11-21",
+            date(2026, 11, 23),
+            ("by Fri Nov 27, 2026", "if the office is open that day", "by Wed Nov 25, 2026"),
+            None,
         ),
+        # Dec 19 + 5 = Thu Dec 24, which many offices close: the open day before, Wed Dec 23
         (
-            "multicounty-question yes 1000 no 999 state canvass 2026-11-16",
-            "the secretary of state",
-            25,
+            "county Smith 1204 Jones 1199 canvass 2026-12-19",
+            date(2026, 12, 21),
+            ("by Thu Dec 24, 2026", "if the office is open that day", "by Wed Dec 23, 2026"),
+            None,
         ),
+        # a state canvass still ahead: not before it is complete
+        (
+            "house A 1882 B 1878 canvass 2026-11-12 state canvass 2026-11-30",
+            TODAY,
+            ("once the state canvass of Mon Nov 30, 2026 is complete", "by Fri Dec 4, 2026"),
+            "Mon Nov 30, 2026",
+        ),
+        # canvass Mon Nov 16 + 5 = Sat Nov 21; on Mon Nov 23 only 1-1-307's reading is left
+        (
+            "county Smith 1204 Jones 1199 canvass 2026-11-16",
+            date(2026, 11, 23),
+            ("timely only if 1-1-307 applies", "Sat Nov 21, 2026"),
+            None,
+        ),
+        # the board's petition: immediately
+        ("canvass-error canvass 2024-11-12", date(2024, 11, 12), ("immediately",), None),
     ],
 )
-def test_one_draft_per_subsection_to_the_office_named(
-    text: str, office: str, signers: int | None
+def test_the_cover_note_says_the_day_to_act_as_the_check_says_it_and_the_petition_does_not(
+    text: str, today: date, said: tuple[str, ...], not_before: str | None
 ) -> None:
-    said = draft(text)
-    assert " ".join(DRAFT_NOTE.split()) in said  # a draft, and where to get the official form
-    assert f"To {office}." in said
-    assert "believe that a recount will change the result" in said
-    assert f"File with {office} by Fri Nov 20, 2026." in said
-    if signers is None:  # a defeated candidate's verified petition
-        assert "the votes for the office or nomination be recounted" in said
-        assert "Signature:" in said and "Notary public:" in said and "Verification" in said
-    else:  # the electors' petition: the minimum, and that many lines and a few more
-        assert f"This petition needs at least {signers:,} electors" in said
-        table = said.split("Printed name", 1)[1]  # the header repeats on every page
-        numbers = {int(n) for n in re.findall(r"\b\d+\b", table)}
-        assert signers + EXTRA_LINES in numbers and signers + EXTRA_LINES + 1 not in numbers
-        for column in ("Printed name", "Residence address", "County", "Signature", "Date"):
-            assert column in said
+    verdict = verdict_of(text, today)
+    e = explain(verdict)
+    pages = pages_of(petition_pdf(verdict, Provenance(AT)))
+    cover, sworn = pages[0], pages[1:]
+    assert e.action and " ".join(e.action.split()) in cover  # the check's sentence, whole
+    if verdict.margin is not None:  # the check's own summary ends with the same sentence
+        assert e.action in e.summary
+    for words in said:
+        assert words in cover
+    assert_no_tool_text(sworn)
+    if not_before is not None:
+        assert not_before in e.action
 
 
-def test_the_bond_band_draft_says_who_sets_the_bond() -> None:
-    said = draft("legislature A 4015 B 3985 state canvass 2026-11-16")
-    assert "post a bond covering all costs of the recount (13-16-211)" in said
-    assert "set by the election administrator of my county of residence" in said
+def test_a_candidates_petition_is_sworn_before_a_montana_notary_naming_the_petitioner() -> None:
+    cover, petition = draft('county race "Sheriff" Smith 1204 "Ann Jones" 1199 canvass 2026-11-16')
+    assert "Verified petition for a recount" in petition
+    assert "I, Ann Jones, residing at" in petition
+    assert "Smith received 1,204 votes and I received 1,199, of 2,403 votes" in petition
+    # the statement (1) requires, in its words
+    assert "I believe a recount will change the result and a recount of the votes for the " in (
+        petition
+    )
+    assert "office or nomination should be had." in petition
+    assert "Verification" in petition and "I, Ann Jones, being first sworn" in petition
+    jurat = petition.split("Notary's certificate (jurat)", 1)[1]
+    assert re.search(r"Signed and sworn to \(or affirmed\) before me on _+ by Ann Jones\.", jurat)
+    for part in (
+        "(signature of notary)",
+        "(printed name of notary)",
+        "Notary Public for the State of Montana, residing at",
+        "my commission expires",
+        "(SEAL)",
+    ):
+        assert part in jurat
+    assert "petitioner named above" not in jurat  # the jurat names who swore
+    assert "notary public" in cover  # the cover note says how it is signed
+
+
+def test_the_bond_petition_is_filed_under_13_16_211_naming_the_ballots_and_the_bond() -> None:
+    # 30 behind of 8,000: over 1/4 of 1% (20), within 1/2 of 1% (40): the 13-16-211 band
+    cover, petition = draft('legislature race "HD 57" A 4015 B 3985 state canvass 2026-11-16')
+    assert "Verified petition for a recount with a bond under Mont. Code Ann. § 13-16-211 " in (
+        petition
+    )
+    assert "13-16-201(" not in petition.split("1. I, B")[0]  # not captioned under 13-16-201
+    assert "these ballots be recounted (13-16-211(3))" in petition
+    assert (
+        "bond with the election administrator of ______________ County, Montana, the county "
+        "where I reside"
+    ) in re.sub(r"_{2,}", "______________", petition)
+    assert "(13-16-211(2))" in petition
+    assert "by B." in petition  # the jurat names the petitioner
+    assert "The candidate." in cover  # who pays
+    assert "Before the Secretary of State" in petition  # where B filed for nomination (2)
+
+
+@pytest.mark.parametrize(
+    ("text", "signers", "counties", "electors_of"),
+    [
+        ("question for 1000 against 998 canvass 2026-11-16", 10, False, None),
+        ("state-question yes 100000 no 99990 state canvass 2026-11-16", 100, True, "Montana"),
+        ("multicounty-question yes 1000 no 999 state canvass 2026-11-16", 25, True, None),
+        ("school-question for 1000 against 998 canvass 2026-11-16", 10, False, None),
+    ],
+)
+def test_an_electors_petition_is_verified_on_every_sheet(
+    text: str, signers: int, counties: bool, electors_of: str | None
+) -> None:
+    cover, *sheets = draft(text)
+    assert "Confirm the form with the county attorney" in cover
+    assert f"This petition needs at least {signers:,} electors" in cover
+    lines: list[int] = []
+    for n, sheet in enumerate(sheets, start=1):
+        assert f"Signature sheet {n} of {len(sheets)}" in sheet
+        assert "Verified petition of electors for a recount" in sheet
+        # the petition's statement on every sheet, then each signer's affirmation
+        assert "We, the undersigned, each an elector of" in sheet
+        assert "a recount will change the result" in sheet
+        assert "By signing, each signer affirms that he or she is an elector" in sheet
+        assert "Circulator's affidavit" in sheet and "(circulator's signature)" in sheet
+        assert "Notary Public for the State of Montana, residing at" in sheet
+        assert "my commission expires" in sheet and "(SEAL)" in sheet
+        assert ("County" in sheet.split("Printed name", 1)[1].split("Date", 1)[0]) is counties
+        if electors_of is not None:
+            assert f"each an elector of the State of {electors_of}" in sheet
+        table = sheet.split("Date", 1)[1].split("Circulator's affidavit", 1)[0]
+        lines += [int(n) for n in re.findall(r"\b\d+\b", table)]
+    # the minimum and a few more, numbered on through the sheets
+    assert lines == list(range(1, signers + EXTRA_LINES + 1))
+    assert len(sheets) > 1 if signers >= 25 else True
+    assert_no_tool_text(sheets)
+
+
+def test_a_statewide_petition_runs_over_several_sheets_each_one_page() -> None:
+    pages = draft('state-question race "LR-131" yes 100000 no 99990 state canvass 2026-11-16')
+    assert_numbered(pages, "LR-131")
+    sheets = pages[1:]
+    assert len(sheets) >= 100 // 15  # 105 lines cannot sit on a few pages with their jurats
+    assert sum("Signature sheet" in page for page in sheets) == len(sheets)
+
+
+def test_the_canvass_boards_petition_is_the_boards_act() -> None:
+    # a 2024 canvass: before 2025 SB 57 the board petitions (13-15-403(4) as in 2021)
+    pages = draft("canvass-error canvass 2024-11-12", date(2024, 11, 12))
+    cover, petition = pages
+    assert_numbered(pages, "Petition of the county canvass board")
+    assert "Petition of the board of county canvassers" in petition
+    assert "under Mont. Code Ann. § 13-16-201(1)(f) and § 13-15-403(4) (1987: § 13-16-201(7))" in (
+        petition
+    )
+    assert "found an error in the returns of these precincts" in petition
+    assert "The error found" in petition
+    assert "a recount of the votes in the precincts named" in petition
+    assert "an inspection of the ballots in the precincts named (13-15-403(4))" in petition
+    assert "Members of the board voting for this petition" in petition
+    assert "minutes of that meeting" in petition
+    for sworn in ("sworn", "Notary", "petitioner named above"):
+        assert sworn not in petition
+    assert "minutes" in cover
+    assert_no_tool_text([petition])
+
+
+def test_the_canvass_boards_petition_in_may_2025_is_drafted_under_both_readings() -> None:
+    # SB 57 passed May 8, 2025, its approval day not seen: the board's petition is the safe course
+    cover, petition = draft("canvass-error canvass 2025-05-09", date(2025, 5, 9))
+    assert "Petition of the board of county canvassers" in petition
+    assert "SB 57" in cover
 
 
 @pytest.mark.parametrize(
@@ -90,5 +294,13 @@ def test_nothing_is_drafted_where_nothing_can_be_filed(text: str, why: str) -> N
 
 
 def test_a_petitioner_named_beyond_the_standard_fonts_is_named_as_written() -> None:
-    said = draft('county Smith 1204 "Nguyễn Thị Ánh" 1199 canvass 2026-11-16')
-    assert "Nguyễn Thị Ánh" in said and "Nguy?n" not in said
+    pages = draft('county Smith 1204 "Nguyễn Thị Ánh" 1199 canvass 2026-11-16')
+    said = " ".join(pages)
+    assert "I, Nguyễn Thị Ánh, residing at" in said and "Nguy?n" not in said
+    assert "by Nguyễn Thị Ánh." in pages[1]
+
+
+def test_a_long_contest_name_heads_every_page_beside_its_number() -> None:
+    name = "Board of Trustees of the Hospital District of the Counties Around " + "X" * 30
+    pages = draft(f'county race "{name}" Smith 1204 Jones 1199 canvass 2026-11-16')
+    assert_numbered(pages, name)

@@ -74,8 +74,9 @@ def test_the_petition_draft_is_uploaded_into_the_verdicts_thread(
     assert after_ack.drain(timeout=10)
     (complete,) = fake.to("files.completeUploadExternal")
     assert (complete.body["channel_id"], complete.body["thread_ts"]) == (CHANNEL, VERDICT_TS)
-    text = pypdf.PdfReader(io.BytesIO(fake.uploads[0])).pages[0].extract_text()
-    assert "Petition for a recount (draft)" in text and "To the election administrator." in text
+    cover, petition = (p.extract_text() for p in pypdf.PdfReader(io.BytesIO(fake.uploads[0])).pages)
+    assert "Cover note: not part of the petition" in cover
+    assert "Before the Election Administrator of" in " ".join(petition.split())
 
 
 def test_a_name_the_standard_fonts_lack_is_printed_as_slack_shows_it(
