@@ -471,6 +471,7 @@ def _board_tail() -> list[Flowable]:
 
 def _story(verdict: Verdict, draft: Draft, provenance: Provenance) -> list[Flowable]:
     story: list[Flowable] = []
+    asked = f", asked in Slack by {provenance.asked_by}" if provenance.asked_by else ""
     for name, lines in draft.cover:
         if name == COVER_TITLE:
             story.append(_para(name, "headline"))
@@ -483,7 +484,7 @@ def _story(verdict: Verdict, draft: Draft, provenance: Provenance) -> list[Flowa
         ]
     story += [
         Spacer(1, 8),
-        _para(f"Drafted by recount, {provenance.produced_at:%b %d, %Y}.", "small"),
+        _para(f"Drafted by recount, {provenance.produced_at:%b %d, %Y}{asked}.", "small"),
     ]
     for sheet in draft.sheets:
         story.append(PageBreak())

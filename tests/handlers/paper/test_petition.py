@@ -99,6 +99,8 @@ def test_each_petition_is_captioned_in_todays_numbering_with_the_1987_one_beside
     cover, first, *_ = pages
     assert "Cover note: not part of the petition" in cover
     assert " ".join(DRAFT_NOTE.split()) in cover
+    action = explain(verdict_of(text)).action  # the check's own filing sentence, whole
+    assert action.startswith("File with") and " ".join(action.split()) in cover
     caption = f"under Mont. Code Ann. § 13-16-201{today_number} (1987: § 13-16-201{was})"
     assert caption in first
     # never a 1987 number standing alone as the section filed under
@@ -298,6 +300,12 @@ def test_a_petitioner_named_beyond_the_standard_fonts_is_named_as_written() -> N
     said = " ".join(pages)
     assert "I, Nguyễn Thị Ánh, residing at" in said and "Nguy?n" not in said
     assert "by Nguyễn Thị Ánh." in pages[1]
+
+
+def test_the_cover_note_says_who_asked_in_slack() -> None:
+    verdict = verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16")
+    cover, petition = pages_of(petition_pdf(verdict, Provenance(AT, asked_by="jdoe")))
+    assert "asked in Slack by jdoe" in cover and "jdoe" not in petition
 
 
 def test_a_long_contest_name_heads_every_page_beside_its_number() -> None:
