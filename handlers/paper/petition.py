@@ -57,7 +57,7 @@ from domain.drafting import (
     why_no_petition,
 )
 from domain.explain import Explanation, explain
-from domain.inputs import BallotQuestion
+from domain.inputs import BallotQuestion, CandidateRace
 from domain.subsections import Petitioner
 from domain.verdict import Outcome, Verdict
 from handlers.paper.fonts import cell_fonts, font_for, set_for, shown, style_for
@@ -235,8 +235,9 @@ def _candidate_sheet(verdict: Verdict) -> Sheet:
         f"1. I, {m.behind.name}, residing at {BLANK}{BLANK}, was a candidate for {office} at "
         f"the {_or_blank(election, SHORT_BLANK)} election (for a nomination, of the "
         f"{SHORT_BLANK} party) and am a defeated candidate for that office or nomination.",
-        f"2. According to {_canvass(verdict)}, {m.ahead.name} received {m.ahead.votes:,} votes "
-        f"and I received {m.behind.votes:,}, of {m.total_votes:,} votes cast for all "
+        f"2. According to {_canvass(verdict)}, {m.ahead.name}{_last_winner(verdict)} received "
+        f"{m.ahead.votes:,} votes and I received {m.behind.votes:,}, of {m.total_votes:,} "
+        "votes cast for all "
         f"candidates for the office: a margin of {m.margin:,} "
         f"{'vote' if m.margin == 1 else 'votes'}.",
         f"3. I believe {BELIEF} and {OFFICE_RECOUNT}.",
@@ -254,6 +255,12 @@ def _candidate_sheet(verdict: Verdict) -> Sheet:
             f"sought ({BOND_POSTED_SECTION}).",
         ]
     return Sheet(_caption(verdict, title), tuple(body))
+
+
+def _last_winner(verdict: Verdict) -> str:
+    """Who the margin is measured to where several are elected: the last of the winners."""
+    seats = verdict.inputs.seats if isinstance(verdict.inputs, CandidateRace) else 1
+    return f", the last of the {seats} elected," if seats > 1 else ""
 
 
 def _jurisdiction(verdict: Verdict) -> str:

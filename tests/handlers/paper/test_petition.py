@@ -302,6 +302,12 @@ def test_a_petitioner_named_beyond_the_standard_fonts_is_named_as_written() -> N
     assert "by Nguyễn Thị Ánh." in pages[1]
 
 
+def test_with_several_seats_the_margin_is_to_the_last_winner() -> None:
+    # seats 2: A and B elected; C is 3 behind B, the last of the two
+    _, petition = draft("county A 900 B 800 C 797 seats 2 canvass 2026-11-16")
+    assert "B, the last of the 2 elected, received 800 votes and I received 797" in petition
+
+
 def test_the_cover_note_says_who_asked_in_slack() -> None:
     verdict = verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16")
     cover, petition = pages_of(petition_pdf(verdict, Provenance(AT, asked_by="jdoe")))
