@@ -50,7 +50,7 @@ def _section(title: str, lines: tuple[str, ...]) -> list[str]:
 
 def render_text(verdict: Verdict) -> str:
     e = explain(verdict)
-    out = [f"{e.outcome.upper()} — {e.subject}", e.contest]
+    out = [f"{e.outcome.upper()} — {e.subject}", e.contest, *([e.about] if e.about else [])]
     out.extend(textwrap.wrap(e.read_as, WIDTH, subsequent_indent="  "))
     out.extend(textwrap.wrap(e.summary, WIDTH))
     out += _section("Margin", e.margin_lines)

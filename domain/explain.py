@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from domain.about import about_line
 from domain.citations import (
     MARGIN_FLOOR_VOTES,
     PETITION_WINDOW_DAYS,
@@ -86,6 +87,9 @@ class Explanation:
     # open-day and canvass conditions and the 1-1-307 reading ("" where nothing is filed). A
     # petition draft's cover note prints it word for word, never a sentence of its own.
     action: str = ""
+    # What it is about, where known: "Gallatin County · general election of Tue Nov 3, 2026"
+    about: str = ""
+    read_as_unlabelled: str = ""  # read_as without the race label, beside a headline naming it
 
     @property
     def headline(self) -> str:
@@ -609,6 +613,8 @@ def explain(verdict: Verdict) -> Explanation:
         short=_summary(verdict, brief=True),
         facts=_facts(verdict),
         action=day_to_act(verdict),
+        about=about_line(verdict.about),
+        read_as_unlabelled=f"Read as: {read_as(verdict.inputs, label=False)}",
         todays_code_short=tuple(
             f"Today's code ({n.section}): {n.brief or n.says} [{n.confidence.value}]"
             for n in verdict.current_law

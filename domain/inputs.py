@@ -23,9 +23,12 @@ from pydantic import (
 from domain.citations import FIRST_YEAR, LAST_YEAR, MONTANA_COUNTIES
 from domain.fields import Term
 from domain.kinds import KINDS, ContestKind
+from domain.montana import montana_county
 from domain.plain_text import plain_text, same_name, whole_number
 
 _K = ContestKind
+# The fields that say what a check is about (domain.about), not what the law decides.
+ABOUT_FIELDS: Final = ("race", "county_name", "election", "election_type", "party")
 KIND_TERM: Final = Term(name="kind of contest", label="Kind of contest", missing="choose the kind")
 
 
@@ -40,6 +43,38 @@ class Input(BaseModel):
             help='Shown on the verdict, e.g. "HD 22" or "Mill levy"',
             keywords=("race",),
             example='"HD 22"',
+        ),
+    ] = None
+    # What the contest is, for the papers' heading (domain.about): like the race label they
+    # change nothing the law decides, and each stays blank on paper until it is given.
+    county_name: Annotated[
+        str | None,
+        Term(
+            name="county",
+            label="County (optional)",
+            help="The county whose administrator the papers go to, e.g. Gallatin",
+            keywords=("county-name",),
+            example='"Gallatin"',
+        ),
+    ] = None
+    election: Annotated[
+        date | None,
+        Term(
+            name="election date",
+            label="Date of the election (optional)",
+            help="Election day itself, not the canvass",
+            keywords=("election",),
+            example="2026-11-03",
+        ),
+    ] = None
+    election_type: Annotated[
+        str | None,
+        Term(
+            name="election type",
+            label="Type of election (optional)",
+            help="As the papers should name it, e.g. general, primary, special, school",
+            keywords=("election-type",),
+            example="general",
         ),
     ] = None
     canvass: Annotated[
@@ -78,6 +113,31 @@ class Input(BaseModel):
     def _label_is_plain_text(cls, race: str | None) -> str | None:
         return None if race is None else plain_text(race, "race label")
 
+    @field_validator("county_name")
+    @classmethod
+    def _one_of_the_56(cls, county: str | None) -> str | None:
+        if county is None:
+            return None
+        found = montana_county(plain_text(county, "county"))
+        if found is None:
+            raise ValueError(f'"{county}" is not one of the 56 Montana counties')
+        return found
+
+    @field_validator("election_type")
+    @classmethod
+    def _type_is_plain_text(cls, kind: str | None) -> str | None:
+        return None if kind is None else plain_text(kind, "election type")
+
+    @field_validator("election")
+    @classmethod
+    def _election_in_range(cls, day: date | None) -> date | None:
+        if day is not None and not FIRST_YEAR.value <= day.year <= LAST_YEAR.value:
+            raise ValueError(
+                f"election date {day.isoformat()} is out of range: give a year from "
+                f"{FIRST_YEAR.value} to {LAST_YEAR.value}"
+            )
+        return day
+
     @field_validator("canvass", "state_canvass")
     @classmethod
     def _canvass_in_range(cls, canvass: date | None, info: ValidationInfo) -> date | None:
@@ -86,6 +146,17 @@ class Input(BaseModel):
             raise ValueError(
                 f"{what} {canvass.isoformat()} is out of range: give a year from "
                 f"{FIRST_YEAR.value} to {LAST_YEAR.value}"
+            )
+        return canvass
+
+    @field_validator("canvass")
+    @classmethod
+    def _canvass_after_election(cls, canvass: date | None, info: ValidationInfo) -> date | None:
+        election = info.data.get("election")
+        if canvass is not None and election is not None and canvass < election:
+            raise ValueError(
+                f"the canvass ({canvass.isoformat()}) is before the election "
+                f"({election.isoformat()}); the canvass follows the election"
             )
         return canvass
 
@@ -190,6 +261,16 @@ class CandidateRace(Input):
             example="35",
         ),
     ] = None
+    party: Annotated[
+        str | None,  # a primary's party, for the papers' heading; changes nothing else
+        Term(
+            name="party",
+            label="Party, for a primary's nomination (optional)",
+            help="The party whose nomination this is, e.g. Republican",
+            keywords=("party",),
+            example='"Republican"',
+        ),
+    ] = None
     candidate: Annotated[
         str | None,  # the defeated candidate to check; default: the best-placed loser
         Term(
@@ -255,6 +336,11 @@ class CandidateRace(Input):
                 "write-ins are added to the candidates listed"
             )
         return write_ins
+
+    @field_validator("party")
+    @classmethod
+    def _party_is_plain_text(cls, party: str | None) -> str | None:
+        return None if party is None else plain_text(party, "party")
 
     @field_validator("candidate")
     @classmethod

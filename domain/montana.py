@@ -18,3 +18,15 @@ COUNTY_NAMES: Final = (
     "Rosebud", "Sanders", "Sheridan", "Silver Bow", "Stillwater", "Sweet Grass", "Teton",
     "Toole", "Treasure", "Valley", "Wheatland", "Wibaux", "Yellowstone",
 )  # fmt: skip
+
+
+_BY_FOLDED: Final = {name.casefold(): name for name in COUNTY_NAMES}
+
+
+def montana_county(words: str) -> str | None:
+    """One of the 56 counties as written ("gallatin", "Gallatin County"), in its own spelling;
+    None for anything else (never the nearest name: a typo is not a county)."""
+    county = " ".join(words.split())
+    if county.casefold().endswith(" county"):
+        county = county[: -len(" county")].strip()
+    return _BY_FOLDED.get(county.casefold())

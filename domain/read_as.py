@@ -15,11 +15,13 @@ from datetime import date
 from domain.deadline import long_date
 from domain.fields import InputField, ValueType
 from domain.input_fields import fields_for
-from domain.inputs import Candidate, CheckInput
+from domain.inputs import ABOUT_FIELDS, Candidate, CheckInput
 from domain.kinds import KINDS
 
 
 def _piece(field: InputField, value: object, given: bool, two_canvasses: bool) -> str | None:
+    if field.key in ABOUT_FIELDS and field.key != "race":
+        return None  # the county, election and party: the about line says them (domain.about)
     word = field.term.keywords[0] if field.term.keywords else field.term.name
     if field.key == "canvass" and two_canvasses:
         word = "county canvass"  # which canvass each date is, where a kind has two
@@ -41,13 +43,16 @@ def _piece(field: InputField, value: object, given: bool, two_canvasses: bool) -
             return None if value is None else f'{word} "{value}"'
 
 
-def read_as(inputs: CheckInput) -> str:
+def read_as(inputs: CheckInput, *, label: bool = True) -> str:
+    """`label=False`: without the race label, where the headline beside it names the race."""
     given = inputs.model_fields_set
     info = KINDS[inputs.kind]
     pieces = [info.label]
     for field in fields_for(inputs.kind):
         if field.key == "state_canvass" and inputs.no_state_canvass:
             continue  # "no state canvass" says it
+        if field.key == "race" and not label:
+            continue
         value = getattr(inputs, field.key)
         piece = _piece(field, value, field.key in given, info.counts_from_state_canvass)
         if piece is not None:

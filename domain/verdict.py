@@ -12,6 +12,7 @@ from enum import StrEnum
 from functools import cache, cached_property
 from typing import Final, assert_never
 
+from domain.about import About, about_inputs
 from domain.current_law import (
     BY_SUBSECTION,
     COURT_ROUTE,
@@ -140,6 +141,12 @@ class Verdict:
     @property
     def kind(self) -> ContestKind:
         return self.info.kind
+
+    @property
+    def about(self) -> About:
+        """What the check is about, as of its day (domain.about): what every paper heads with
+        and every surface reads, from the inputs alone."""
+        return about_inputs(self.inputs, self.today)
 
     @property
     def subsection(self) -> Subsection:

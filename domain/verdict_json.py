@@ -66,6 +66,8 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         "file_from": _iso(verdict.file_from),
         "counts_from": verdict.counts_from.value,
         "not_legal_advice": True,
+        # what the check is about (domain.about): county, election, party, contest, as of
+        "about": verdict.about.as_json(),
     }
     if m is not None and m.standings:
         # What the check settled: which defeated candidate, behind which winner.

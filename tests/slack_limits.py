@@ -29,9 +29,13 @@ TABLE_CELLS: Final = 20
 
 # The short answer: "at most 8 blocks and about 600 characters of visible text". The text is
 # counted without the buttons' labels (at most 5 buttons, 75 characters together), which the
-# issue keeps as they are; every kind and outcome is measured by the tests.
+# issue keeps as they are; every kind and outcome is measured by the tests. 720, not 700,
+# since issue 33: a scanned contest's header names it by its title ("STATE REPRESENTATIVE
+# DISTRICT 51 · legislative seat"), up to 16 characters past 700 in the exports; its "Read
+# as" line leaves the title out (the header says it), and the county and election go to the
+# work view, not here.
 SHORT_BLOCKS: Final = 8
-SHORT_CHARACTERS: Final = 700
+SHORT_CHARACTERS: Final = 720
 SHORT_BUTTONS: Final = 5
 
 

@@ -24,6 +24,7 @@ from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer
 
 from domain.explain import NOT_LEGAL_ADVICE, explain
 from domain.verdict import Verdict
+from handlers.paper.about import about_lines
 from handlers.paper.fonts import set_for, shown, style_for
 
 
@@ -57,6 +58,7 @@ STYLES: Final = {
         spaceBefore=2,
         spaceAfter=4,
     ),
+    "about": ParagraphStyle("about", parent=_BASE, fontSize=10, leading=13),
     "small": ParagraphStyle("small", parent=_BASE, fontSize=8, leading=10, alignment=TA_LEFT),
 }
 
@@ -117,6 +119,7 @@ def record_lines(verdict: Verdict, provenance: Provenance) -> list[tuple[str, li
     asked.append(f"This record is {NOT_LEGAL_ADVICE}: check it with the county attorney.")
     return [
         ("headline", [e.headline]),
+        ("about", about_lines(verdict.about)),
         ("contest", [e.contest, e.read_as]),
         ("summary", [e.summary]),
         ("Margin", list(e.margin_lines)),
@@ -149,6 +152,8 @@ def _record_pdf(verdict: Verdict, sections: list[tuple[str, list[str]]]) -> tupl
         for name, lines in sections:
             if name == "headline":
                 story.append(paragraph(lines[0], "headline"))
+            elif name == "about":
+                story += [paragraph(line, "about") for line in lines]
             elif name == "contest":
                 story += [paragraph(line, "small") for line in lines]
             elif name == "summary":

@@ -108,6 +108,8 @@ class Contest:
     unofficial: bool = False  # a file it was read from says its figures are unofficial
     partial: str | None = None  # why its reading decides nothing yet: no verdict
     seats_elected: bool = False  # column_seats is how many are elected (TotalVote's VoteFor)
+    # "general" | "primary" where a file or the person said so (not a typed table's default)
+    election_said: str | None = None
 
     def doubt(self, reason: str, *, blocks: bool = True) -> None:
         if reason not in self.attention:

@@ -209,7 +209,10 @@ def scan_csv(result: Scan) -> str:
 
 def _wrap(line: str, indent: str = "  ", then: str | None = None) -> list[str]:
     following = then if then is not None else indent + "  "
-    return textwrap.wrap(line, WIDTH, initial_indent=indent, subsequent_indent=following)
+    # never at a hyphen: "election-type" cut in two is no keyword when the line is copied
+    return textwrap.wrap(
+        line, WIDTH, initial_indent=indent, subsequent_indent=following, break_on_hyphens=False
+    )
 
 
 def contest_headline(scanned: ScannedContest) -> str:

@@ -6,6 +6,7 @@ answers for the same inputs. The scan reads, groups, classifies and ranks; it ne
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -23,7 +24,8 @@ from domain import (
     check,
     resolve_kind,
 )
-from domain.montana import COUNTY_NAMES
+from domain.montana import montana_county
+from domain.plain_text import plain_text
 from domain.readings import (
     RETAINED,
     RETENTION,
@@ -146,9 +148,27 @@ def _canvass_fields(contest: Contest, options: ScanOptions) -> dict[str, object]
     return fields
 
 
+def _about_fields(contest: Contest) -> dict[str, object]:
+    """What the files say the contest is about, for its papers (domain.about): its title, the
+    county of a one-county contest, the election where said, a primary's party. Only what
+    the files say; a title too long or unfit for a label is left off, not shortened."""
+    assert contest.kind is not None
+    info = KINDS[contest.kind]
+    fields: dict[str, object] = {"election_type": contest.election_said}
+    # else the papers leave the office's line blank, for the clerk to write
+    office = contest.title if contest.precinct is None else f"{contest.title}, {contest.precinct}"
+    with contextlib.suppress(ValueError):
+        fields["race"] = plain_text(office, "race label")
+    if info.one_county and contest.county is not None:
+        fields["county_name"] = montana_county(contest.county)
+    if info.family is Family.CANDIDATE_RACE and contest.retention is None:
+        fields["party"] = contest.party
+    return fields
+
+
 def _inputs(contest: Contest, options: ScanOptions) -> dict[str, object] | None:
     """The fields of a check for this contest, or None when there is nothing to check."""
-    fields = _canvass_fields(contest, options)
+    fields = {**_canvass_fields(contest, options), **_about_fields(contest)}
     if contest.retention is not None:
         contest.notes.append(reading_line(RETENTION))
     if contest.question or contest.retention is not None:
@@ -368,6 +388,7 @@ def _scan(
     scanned = []
     for contest in contests:
         settle(contest, options.answers, election, options.complete or everywhere, everywhere)
+        contest.election_said = None if election_from.startswith(_TYPED_DEFAULT) else election
         scanned.append(ScannedContest(contest, _verdict(contest, options)))
     for group in in_several_counties(contests):
         _weigh_spanning(group, scanned, options)
@@ -393,7 +414,10 @@ def _election(files: Sequence[FileTallies], options: ScanOptions) -> tuple[str, 
             raise ElectionNotSaid(file.name)
     if said:
         return said[0].election or "general", said[0].election_from or ""
-    return "general", "a typed table that does not say (give --election primary for a primary)"
+    return "general", f"{_TYPED_DEFAULT} (give --election primary for a primary)"
+
+
+_TYPED_DEFAULT: Final = "a typed table that does not say"
 
 
 def _typed_without_parties(file: FileTallies) -> bool:
@@ -455,10 +479,10 @@ ONLY_FILE: Final = ""  # `counties` key for the one file scanned, whatever its n
 
 def county_named(words: str) -> str:
     """One of the 56 counties as written ("gallatin", "Gallatin County"). Raises InputError."""
-    known = {name.casefold(): name for name in COUNTY_NAMES}
-    county = words.strip()
-    if county.casefold().endswith(" county"):
-        county = county[: -len(" county")].strip()
-    if county.casefold() not in known:
+    found = montana_county(words)
+    if found is None:
+        county = words.strip()
+        if county.casefold().endswith(" county"):
+            county = county[: -len(" county")].strip()
         raise InputError.about(None, f"{county or '(nothing)'} is not a Montana county")
-    return known[county.casefold()]
+    return found

@@ -44,6 +44,8 @@ EXAMPLES: Final = (
     "state-question yes 201000 no 200600 signers 150 counties 7 state canvass 12/1/2026",
     "multicounty-district A 500 B 499 canvass 5/11/2026 no state canvass",
     "canvass-error",
+    "county Smith 1204 Jones 1199 canvass 2026-11-16 race Sheriff county-name Gallatin "
+    "election 2026-11-03 election-type general",
 )
 
 

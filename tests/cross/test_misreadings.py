@@ -155,7 +155,12 @@ def test_in_slack(
         contexts = [b["elements"][0]["text"] for b in body["blocks"] if b["type"] == "context"]
         read_as = contexts[-1]  # the short answer's last line: read as, as of, asked by
         assert read_as.startswith("Read as: ")
-        assert words in read_as, read_as
+        header = body["blocks"][0]["text"]["text"]  # it names the race label (race "HD 22")
+        label = words.removeprefix('race "').removesuffix('"')
+        assert words in read_as or (words.startswith("race ") and f" {label} · " in header), (
+            read_as,
+            header,
+        )
     assert after_ack.drain(timeout=5)
     assert fake.calls == []  # nothing is posted beyond the answer itself
 

@@ -61,7 +61,8 @@ def test_scan_verdict_equals_check(
             "--json",
             "--today",
             today.isoformat(),
-            f"{kind} {items} canvass {canvass.isoformat()}",
+            # the scan names the office or question by its title (domain.about)
+            f'{kind} {items} canvass {canvass.isoformat()} race "{title}"',
         ],
         out,
         err,

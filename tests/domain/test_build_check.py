@@ -57,7 +57,7 @@ def test_the_three_shapes() -> None:
         ("question", {"votes_for": 1, "votes_against": 1, "counties": 3}, "counties", "only to"),
         ("question", {"votes_for": 1, "votes_against": 1, "seats": 3}, "seats", "does not apply"),
         ("state-question", {"votes_for": 1, "votes_against": 1, "counties": 57}, "counties", "56"),
-        ("canvass-error", {"candidates": PAIR}, "candidates", "takes race label and canvass date"),
+        ("canvass-error", {"candidates": PAIR}, "candidates", "election type and canvass date"),
         ("county", {"candidates": PAIR, "canvass": date(1, 1, 1)}, "canvass", "1900 to 2100"),
         ("county", {"candidates": PAIR, "canvass": date(9999, 12, 31)}, "canvass", "out of range"),
         ("county", {"candidates": PAIR, "canvass": date(1899, 12, 31)}, "canvass", "1900 to 2100"),
@@ -89,7 +89,7 @@ def test_stray_fields_say_what_the_kind_takes() -> None:
     found = problems("question", {"votes_for": 1, "votes_against": 1, "total": 4})
     assert found["total"] == (
         "total does not apply to a local ballot question (question); it takes votes for, "
-        "votes against, signers, race label and canvass date"
+        "votes against, signers, race label, county, election date, election type and canvass date"
     )
 
 

@@ -16,30 +16,13 @@ def keys(family: Family) -> list[str]:
 
 
 def test_each_shape_lists_its_own_fields_then_the_shared_canvass_date() -> None:
-    assert keys(Family.CANDIDATE_RACE) == [
-        "kind",
-        "candidates",
-        "seats",
-        "total",
-        "write_ins",
-        "candidate",
-        "race",
-        "canvass",
-        "state_canvass",
-        "no_state_canvass",
-    ]
-    assert keys(Family.BALLOT_QUESTION) == [
-        "kind",
-        "votes_for",
-        "votes_against",
-        "signers",
-        "counties",
-        "race",
-        "canvass",
-        "state_canvass",
-        "no_state_canvass",
-    ]
-    shared = ["race", "canvass", "state_canvass", "no_state_canvass"]
+    # the shared fields: the race label and what the papers name, then the canvass dates
+    shared = ["race", "county_name", "election", "election_type"]
+    shared += ["canvass", "state_canvass", "no_state_canvass"]
+    race = ["kind", "candidates", "seats", "total", "write_ins", "party", "candidate"]
+    assert keys(Family.CANDIDATE_RACE) == [*race, *shared]
+    question = ["kind", "votes_for", "votes_against", "signers", "counties"]
+    assert keys(Family.BALLOT_QUESTION) == [*question, *shared]
     assert keys(Family.CANVASS_ERROR) == ["kind", *shared]
 
 
@@ -53,6 +36,10 @@ def test_value_types_come_from_the_annotations() -> None:
         "write_ins": ValueType.NUMBER,
         "candidate": ValueType.TEXT,
         "race": ValueType.TEXT,
+        "county_name": ValueType.TEXT,
+        "election": ValueType.DATE,
+        "election_type": ValueType.TEXT,
+        "party": ValueType.TEXT,
         "canvass": ValueType.DATE,
         "state_canvass": ValueType.DATE,
         "no_state_canvass": ValueType.FLAG,
@@ -88,10 +75,14 @@ def test_fields_for_a_kind_leave_out_counties_where_the_row_asks_for_none() -> N
         "votes_against",
         "signers",
         "race",
+        "county_name",
+        "election",
+        "election_type",
         "canvass",
     ]
     assert "counties" in [f.key for f in fields_for(ContestKind.STATE_QUESTION)]
-    assert [f.key for f in fields_for(ContestKind.CANVASS_ERROR)] == ["race", "canvass"]
+    about = ["race", "county_name", "election", "election_type"]
+    assert [f.key for f in fields_for(ContestKind.CANVASS_ERROR)] == [*about, "canvass"]
 
 
 def test_a_field_without_a_term_is_refused() -> None:

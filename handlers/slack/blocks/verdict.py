@@ -148,7 +148,10 @@ def verdict_message(
     blocks.append(
         {
             "type": "context",
-            "elements": [mrkdwn(f"{escape_mrkdwn(e.read_as)} · {escape_mrkdwn(e.as_of)}{asked}")],
+            # the header names the race: the short answer does not say it twice
+            "elements": [
+                mrkdwn(f"{escape_mrkdwn(e.read_as_unlabelled)} · {escape_mrkdwn(e.as_of)}{asked}")
+            ],
         }
     )
     buttons: list[dict[str, Any]] = []

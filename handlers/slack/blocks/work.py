@@ -44,7 +44,10 @@ def work_view(verdict: Verdict, readings: tuple[str, ...] = ()) -> dict[str, Any
     e = explain(verdict)
     blocks: list[dict[str, Any]] = [
         {"type": "section", "text": mrkdwn(f"*{escape_mrkdwn(e.headline)}*")},
-        {"type": "context", "elements": [mrkdwn(escape_mrkdwn(e.read_as))]},
+        {
+            "type": "context",
+            "elements": [mrkdwn(escape_mrkdwn(" · ".join(x for x in (e.about, e.read_as) if x)))],
+        },
         {"type": "section", "text": mrkdwn(escape_mrkdwn(e.summary))},
     ]
     for title, lines in work_lines(verdict):

@@ -289,7 +289,7 @@ def test_a_file_with_no_contest_is_refused() -> None:
 
 def test_a_scan_verdict_is_the_check_verdict() -> None:
     c = only(run(table("County attorney,Smith,1204", "County attorney,Jones,1199")))
-    checked = parse("county Smith 1204 Jones 1199 canvass 2022-11-28", TODAY)
+    checked = parse('county Smith 1204 Jones 1199 canvass 2022-11-28 race "County attorney"', TODAY)
     from domain import check
 
     assert c.verdict is not None
@@ -425,3 +425,28 @@ def test_one_name_twice_is_told_apart_by_party_or_asked() -> None:
     )
     assert unnamed.verdict is None
     assert "the same name stands twice: which votes are whose?" in unnamed.contest.attention
+
+
+def test_a_scan_says_what_each_contest_is_about_where_the_file_says_it() -> None:
+    from .fixtures import PRIMARY_PRECINCTS, need
+
+    path = need(PRIMARY_PRECINCTS)
+    result = scan(
+        [(path.name, path.read_bytes())],
+        ScanOptions(today=date(2022, 6, 21), canvass=date(2022, 6, 20)),
+    )
+    abouts = [c.verdict.about for c in result.contests if c.verdict is not None]
+    assert abouts and all(a.election_type == "primary" for a in abouts)  # the file says so
+    assert all(a.election is None for a in abouts)  # its day it does not say: left blank
+    commissioner = next(a for a in abouts if a.contest == "COUNTY COMMISSIONER DISTRICT 2")
+    assert (commissioner.county, commissioner.party) == ("Flathead", "REP")
+    precinct = [a for a in abouts if a.contest and a.contest.startswith("PRECINCT COMMITTEE")]
+    assert precinct and all(a.contest and ", " in a.contest for a in precinct)  # its precinct
+
+
+def test_a_typed_table_that_does_not_say_its_election_leaves_it_blank() -> None:
+    c = only(run(table("County attorney,Smith,1204", "County attorney,Jones,1199")))
+    assert c.verdict is not None
+    about = c.verdict.about
+    assert about.election_type is None and about.county is None  # neither is in the file
+    assert about.contest == "County attorney"

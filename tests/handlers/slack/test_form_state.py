@@ -112,3 +112,33 @@ def test_a_clicked_button_gives_back_its_verdict_or_says_why_not() -> None:
     for broken in broken_bodies:
         with pytest.raises(InputError):
             clicked_verdict(broken, today)
+
+
+def test_the_form_and_a_button_carry_what_the_check_is_about() -> None:
+    values = state(
+        "county",
+        canvass="2026-6-15",
+        candidates="Smith: 1204\nJones: 1199",
+        county_name="yellowstone",
+        election_type="primary",
+        party="Democratic",
+    )["values"]
+    values["canvass"] = {"value": {"type": "datepicker", "selected_date": "2026-06-15"}}
+    values["election"] = {"value": {"type": "datepicker", "selected_date": "2026-06-02"}}
+    race = read_form(values)
+    assert isinstance(race, CandidateRace)
+    assert (race.county_name, race.election, race.election_type, race.party) == (
+        "Yellowstone",
+        date(2026, 6, 2),
+        "primary",
+        "Democratic",
+    )
+    # the Print record button's value gives the same facts back, on the day it is clicked
+    verdict = verdict_of(
+        'county Smith 1204 Jones 1199 canvass 2026-06-15 county-name "Yellowstone" '
+        'election 2026-06-02 election-type primary party "Democratic"'
+    )
+    body = {"actions": [{"value": saved_inputs(verdict)}]}
+    clicked = clicked_verdict(body, date(2026, 6, 16))
+    assert clicked.about.county == "Yellowstone" and clicked.about.party == "Democratic"
+    assert clicked.about.election == date(2026, 6, 2) and clicked.about.as_of == date(2026, 6, 16)

@@ -208,3 +208,36 @@ def test_an_office_or_a_typo_in_place_of_the_kind_gets_the_clerks_own_words_back
         parse(text, TODAY)
     assert refused.value.example == fixed
     assert not isinstance(parse(fixed, TODAY), HelpRequest)  # the fix reads as a check
+
+
+def test_the_words_that_say_what_a_check_is_about() -> None:
+    race = parse(
+        'county Smith 1204 Jones 1199 county-name "Lewis and Clark" election 11/3/2026 '
+        'election-type general race "Sheriff" canvass 11/16/2026',
+        TODAY,
+    )
+    assert isinstance(race, CandidateRace)
+    assert (race.county_name, race.election, race.election_type, race.race) == (
+        "Lewis and Clark",
+        date(2026, 11, 3),
+        "general",
+        "Sheriff",
+    )
+    primary = parse('county A 10 B 9 party "Republican" election-type primary', TODAY)
+    assert isinstance(primary, CandidateRace) and primary.party == "Republican"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("county A 10 B 9 county-name Galatin", "not one of the 56 Montana counties"),
+        ("county A 10 B 9 election 2026-11-03 canvass 2026-11-02", "before the election"),
+        ("question for 10 against 9 party Republican", "party does not apply"),
+        ("county A 10 B 9 election soon", "not a date"),
+        ("county A 10 B 9 county-name", "needs a value"),
+    ],
+)
+def test_what_a_check_is_about_is_refused_when_it_cannot_be(text: str, words: str) -> None:
+    with pytest.raises(QuickSyntaxError) as refused:
+        parse(text, TODAY)
+    assert words in refused.value.message

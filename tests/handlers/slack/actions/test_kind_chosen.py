@@ -28,6 +28,9 @@ def test_choosing_a_kind_updates_the_form(app: App, fake: FakeSlack) -> None:
         "signers",
         "counties",
         "race",
+        "county_name",
+        "election",
+        "election_type",
         "canvass",
         "state_canvass",  # the official canvass of a (4) question
     ]

@@ -80,7 +80,11 @@ def test_the_message_says_what_the_explanation_says() -> None:
         "*File with*\nthe election administrator",
         "*Subsection*\nMont. Code Ann. § 13-16-201(1)",
     ]
-    assert context["elements"][0]["text"] == (f"{e.read_as} · {e.as_of} · asked by <@U0CLERK>")
+    # the header names the race; the context line does not say it again
+    assert context["elements"][0]["text"] == (
+        "Read as: county office; Smith 1,204, Jones 1,199; canvass Mon Nov 16, 2026 · "
+        f"{e.as_of} · asked by <@U0CLERK>"
+    )
     assert actions["type"] == "actions"
     # the working is one click away, not in the channel
     assert not any(e.edition in t for b in message.blocks for t in texts_of(b))
