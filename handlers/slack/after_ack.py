@@ -3,6 +3,11 @@
 The app runs listeners inline (process_before_response), so a listener acknowledges and
 returns at once; anything that calls Slack is handed to this small pool instead. A failure
 there is reported like any listener failure: logged, and explained privately to the asker.
+
+Work that can take long (a scan, a recount kit, a PDF) goes to a lane of its own
+(`run_heavy`): a few threads, a bound on what may wait, and a bound per person, so a verdict,
+a form, a stop or a reminder never queues behind nine uploads. Past a bound the asker is told
+"busy, try again in a minute" at once, instead of waiting behind an unbounded queue.
 """
 
 from __future__ import annotations
@@ -15,11 +20,34 @@ from typing import Any, Final
 from handlers.slack.observability import report_failure
 
 WORKERS: Final = 8
+# The long lane: 2 threads (the machine's cores; each scan also keeps a reader child busy),
+# at most 2 jobs per person running or waiting, and 12 in all (a canvass day's clerks)
+HEAVY_WORKERS: Final = 2
+PER_USER: Final = 2
+HEAVY_IN_FLIGHT: Final = 12
+BUSY_YOURS: Final = (
+    f"You already have {PER_USER} scans or papers in progress. Try again in a minute, when "
+    "one of them has been posted."
+)
+BUSY_ALL: Final = "The bot is busy with other scans and papers. Try again in a minute."
 
 
 class AfterAck:
-    def __init__(self, workers: int = WORKERS) -> None:
+    def __init__(
+        self,
+        workers: int = WORKERS,
+        *,
+        heavy_workers: int = HEAVY_WORKERS,
+        per_user: int = PER_USER,
+        heavy_in_flight: int = HEAVY_IN_FLIGHT,
+    ) -> None:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="recount-after-ack")
+        self._heavy = ThreadPoolExecutor(
+            max_workers=heavy_workers, thread_name_prefix="recount-long-work"
+        )
+        self._per_user = per_user
+        self._heavy_in_flight = heavy_in_flight
+        self._heavy_by_user: dict[str, int] = {}
         self._pending: set[Future[None]] = set()
         self._lock = threading.Lock()
 
@@ -37,6 +65,72 @@ class AfterAck:
             self._pending.add(future)
         future.add_done_callback(self._forget)
         return future
+
+    def run_heavy(
+        self,
+        work: Callable[[], object],
+        *,
+        user: str | None,
+        busy: Callable[[str], object],
+        body: dict[str, Any],
+        request_id: str,
+    ) -> bool:
+        """Runs a scan, a kit or a PDF in the long lane; False, with `busy(text)` said after
+        the ack, where the asker already has PER_USER jobs there or the lane is full. A
+        request that names nobody counts as one person ("?"), so it is bounded too."""
+        who = user or "?"
+        with self._lock:
+            mine = self._heavy_by_user.get(who, 0)
+            refused = (
+                BUSY_YOURS
+                if mine >= self._per_user
+                else BUSY_ALL
+                if sum(self._heavy_by_user.values()) >= self._heavy_in_flight
+                else None
+            )
+            if refused is None:
+                self._heavy_by_user[who] = mine + 1
+        if refused is not None:
+            self.run(lambda: busy(refused), body=body, request_id=request_id)
+            return False
+
+        def guarded() -> None:
+            try:
+                work()
+            except Exception as error:
+                report_failure(error, body, request_id)
+            finally:
+                with self._lock:
+                    left = self._heavy_by_user[who] - 1
+                    if left:
+                        self._heavy_by_user[who] = left
+                    else:
+                        del self._heavy_by_user[who]
+
+        future = self._heavy.submit(guarded)
+        with self._lock:
+            self._pending.add(future)
+        future.add_done_callback(self._forget)
+        return True
+
+    def run_heavy_for_clicker(
+        self,
+        respond: Callable[..., object],
+        work: Callable[[], object],
+        *,
+        body: dict[str, Any],
+        request_id: str,
+    ) -> bool:
+        """`run_heavy` for a button's work (a kit, a PDF): busy is said privately to the one
+        who clicked, counted against them."""
+        user = body.get("user")
+        return self.run_heavy(
+            work,
+            user=str(user.get("id")) if isinstance(user, dict) and user.get("id") else None,
+            busy=lambda text: respond(response_type="ephemeral", replace_original=False, text=text),
+            body=body,
+            request_id=request_id,
+        )
 
     def tell(
         self, respond: Callable[..., object], text: str, *, body: dict[str, Any], request_id: str
@@ -65,4 +159,5 @@ class AfterAck:
             return len(self._pending)
 
     def shutdown(self, *, wait: bool = True) -> None:
+        self._heavy.shutdown(wait=wait, cancel_futures=not wait)
         self._pool.shutdown(wait=wait, cancel_futures=not wait)

@@ -108,6 +108,25 @@ def download_shared(client: WebClient, download: Download, shared: SharedFile) -
         raise ResultsFileError(_SAID[failed.problem].format(name=name)) from None
 
 
+def scan_later(
+    services: Services,
+    client: WebClient,
+    to: ScanTarget,
+    work: Callable[[], object],
+    request_id: str,
+) -> None:
+    """A scan in the long lane (after_ack.run_heavy): where the asker or the bot is busy, the
+    file's thread says so and to drop it again in a minute, and nothing is scanned."""
+
+    def busy(text: str) -> None:
+        try:
+            client.chat_postMessage(channel=to.channel, thread_ts=to.thread_ts, text=text)
+        except POST_FAILED as error:
+            log.warning("scan: the busy reply was not posted (%s)", _why(error))
+
+    services.after_ack.run_heavy(work, user=to.user, busy=busy, body={}, request_id=request_id)
+
+
 def run_scan(
     client: WebClient,
     download: Download,

@@ -54,23 +54,23 @@ def register(app: App, services: Services) -> None:
         who = text_at(body, "user", "name") or text_at(body, "user", "username")
         asked_by = who or text_at(body, "user", "id")
         provenance = Provenance(services.now(), asked_by=asked_by)
-        if text_at(body, "actions", 0, "action_id") == PETITION_ACTION_ID:
-            try:
-                pdf = petition_pdf(verdict, provenance)
-            except NoPetition as nothing:  # the verdict changed since (a day passed)
-                services.after_ack.tell(
-                    respond,
-                    f"No petition drafted: {nothing}.",
-                    body=body,
-                    request_id=request_id_of(context),
-                )
-                return
-            name = f"recount petition draft {verdict.today.isoformat()}.pdf"
-        else:
-            pdf = record_pdf(verdict, provenance)
-            name = f"recount record {verdict.today.isoformat()}.pdf"
+        petition = text_at(body, "actions", 0, "action_id") == PETITION_ACTION_ID
 
-        def upload() -> None:
+        def make_and_upload() -> None:  # in the long lane: a PDF is made there
+            if petition:
+                try:
+                    pdf = petition_pdf(verdict, provenance)
+                except NoPetition as nothing:  # the verdict changed since (a day passed)
+                    respond(
+                        response_type="ephemeral",
+                        replace_original=False,
+                        text=f"No petition drafted: {nothing}.",
+                    )
+                    return
+                name = f"recount petition draft {verdict.today.isoformat()}.pdf"
+            else:
+                pdf = record_pdf(verdict, provenance)
+                name = f"recount record {verdict.today.isoformat()}.pdf"
             try:
                 client.files_upload_v2(
                     channel=str(channel),
@@ -83,4 +83,6 @@ def register(app: App, services: Services) -> None:
                 log.warning("record: the upload failed")  # never the verdict's inputs
                 respond(response_type="ephemeral", replace_original=False, text=NOT_UPLOADED)
 
-        services.after_ack.run(upload, body=body, request_id=request_id_of(context))
+        services.after_ack.run_heavy_for_clicker(
+            respond, make_and_upload, body=body, request_id=request_id_of(context)
+        )

@@ -69,4 +69,6 @@ def register(app: App, services: Services) -> None:
                 log.warning("kit: the upload failed")
                 respond(response_type="ephemeral", replace_original=False, text=KIT_NOT_UPLOADED)
 
-        services.after_ack.run(make_and_upload, body=body, request_id=request_id_of(context))
+        services.after_ack.run_heavy_for_clicker(
+            respond, make_and_upload, body=body, request_id=request_id_of(context)
+        )

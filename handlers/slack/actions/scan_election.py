@@ -15,7 +15,7 @@ from handlers.slack.blocks.scan import ELECTION_ACTION_ID
 from handlers.slack.metadata import NOT_VERIFIED
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import text_at
-from handlers.slack.scanning import chosen_scan, dm_memory, run_scan
+from handlers.slack.scanning import chosen_scan, dm_memory, run_scan, scan_later
 from handlers.slack.services import Services
 
 log = logging.getLogger(__name__)
@@ -44,7 +44,10 @@ def register(app: App, services: Services) -> None:
         )
         team = str(text_at(body, "team", "id") or text_at(context, "team_id") or "T")
         in_a_dm = to.channel.startswith("D")  # a DM's scans are remembered, as there
-        services.after_ack.run(
+        scan_later(
+            services,
+            client,
+            to,
             lambda: run_scan(
                 client,
                 services.download,
@@ -54,6 +57,5 @@ def register(app: App, services: Services) -> None:
                 memory=dm_memory(services, team, to) if in_a_dm else lambda result: None,
                 signer=services.signer,
             ),
-            body={},
-            request_id=request_id_of(context),
+            request_id_of(context),
         )

@@ -17,7 +17,7 @@ from handlers.slack.blocks.scan import (
 from handlers.slack.blocks.text import is_channel_id, is_user_id
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import text_at
-from handlers.slack.scanning import ScanTarget, dm_memory, run_scan, shared_files
+from handlers.slack.scanning import ScanTarget, dm_memory, run_scan, scan_later, shared_files
 from handlers.slack.services import Services
 
 log = logging.getLogger(__name__)
@@ -56,4 +56,4 @@ def register(app: App, services: Services) -> None:
                 signer=services.signer,
             )
 
-        services.after_ack.run(work, body={}, request_id=request_id_of(context))
+        scan_later(services, client, to, work, request_id_of(context))

@@ -14,7 +14,7 @@ from handlers.results.scan import ONLY_FILE, county_named
 from handlers.slack.blocks.scan_form import COUNTY_BLOCK, SCAN_FORM_ID
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import mapping_at, text_at
-from handlers.slack.scanning import ScanTarget, SharedFile, form_options, run_scan
+from handlers.slack.scanning import ScanTarget, SharedFile, form_options, run_scan, scan_later
 from handlers.slack.services import Services
 
 log = logging.getLogger(__name__)
@@ -58,8 +58,10 @@ def register(app: App, services: Services) -> None:
             return
         ack()
         to = ScanTarget(str(data["channel"]), str(data["ts"]), str(user))
-        services.after_ack.run(
+        scan_later(
+            services,
+            client,
+            to,
             lambda: run_scan(client, services.download, to, files, options, signer=services.signer),
-            body={},
-            request_id=request_id_of(context),
+            request_id_of(context),
         )

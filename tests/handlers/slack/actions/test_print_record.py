@@ -4,13 +4,14 @@ through the fake Web API; an upload Slack refuses is told to the clicker in plai
 from __future__ import annotations
 
 import io
+import threading
 from typing import Any
 
 import pypdf
 from slack_bolt import App
 
 from handlers.slack.actions.print_record import NOT_UPLOADED
-from handlers.slack.after_ack import AfterAck
+from handlers.slack.after_ack import BUSY_YOURS, AfterAck
 from handlers.slack.blocks.verdict import PETITION_ACTION_ID, RECORD_ACTION_ID, verdict_message
 
 from ....builders import verdict_of
@@ -87,3 +88,24 @@ def test_a_name_the_standard_fonts_lack_is_printed_as_slack_shows_it(
     assert after_ack.drain(timeout=10)
     said = pypdf.PdfReader(io.BytesIO(fake.uploads[0])).pages[0].extract_text()
     assert "Nguyễn Thị Ánh 1,204 (won)" in " ".join(said.split())
+
+
+def test_a_third_print_while_two_are_being_made_is_told_busy(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    """Records and drafts are made in the long lane (after_ack.run_heavy): two of one
+    clerk's at a time; a third is told, privately, to try again in a minute."""
+    fake.hold["files.getUploadURLExternal"] = release = threading.Event()
+    try:
+        for _ in range(3):
+            assert dispatch(app, payload_body(clicked(fake))).status == 200
+        (told,) = fake.wait_for("respond/record")
+        assert told.body == {
+            "response_type": "ephemeral",
+            "replace_original": False,
+            "text": BUSY_YOURS,
+        }
+    finally:
+        release.set()
+    assert after_ack.drain(timeout=20)
+    assert len(fake.to("files.completeUploadExternal")) == 2

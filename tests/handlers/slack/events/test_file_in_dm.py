@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import json
+import threading
+import time
 import zipfile
 from datetime import date
 from pathlib import Path
@@ -12,7 +14,7 @@ from pathlib import Path
 import pytest
 from slack_bolt import App
 
-from handlers.slack.after_ack import AfterAck
+from handlers.slack.after_ack import BUSY_YOURS, AfterAck
 
 from ....fake_slack import FakeSlack, payload_body
 from ....handlers.slack.scan_payloads import (
@@ -25,7 +27,14 @@ from ....handlers.slack.scan_payloads import (
     send,
 )
 from ....handlers.slack.watch_payloads import gone_away
-from ....slack_helpers import CHANNEL, assert_valid, block_texts, dispatch, settings_for
+from ....slack_helpers import (
+    CHANNEL,
+    assert_valid,
+    block_texts,
+    dispatch,
+    settings_for,
+    submit_form,
+)
 from ....slack_limits import assert_within_limits
 from ...results.fixtures import COUNTY_WORKBOOKS, LEGISLATIVE, need
 
@@ -260,3 +269,39 @@ def test_a_scan_with_the_database_gone_away_is_still_posted(
     (update,) = fake.to("chat.update")
     assert "Scan: 2 contests, 1 recount available" in block_texts(blocks_of(update.body))
     assert len(fake.to("files.completeUploadExternal")) == 1
+
+
+def test_a_forms_verdict_is_posted_within_3_s_while_nine_scans_run(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    """Nine clerks drop files whose scans cannot finish (Slack's files.info held): with one
+    pool for all, the ninth filled it and a form's verdict waited behind them (33 s in the
+    report). The long lane runs two and holds seven; the verdict goes on its own."""
+    fake.files["F0TABLE"] = ("results.csv", TABLE)
+    fake.hold["files.info"] = release = threading.Event()
+    fake.held_s = 30
+    try:
+        for n in range(9):
+            send(app, dropped(user=f"U0CLERK{n}", ts=f"1700000001.00030{n}"))
+        started = time.monotonic()
+        submit_form(app, fake)
+        deadline = started + 3
+        while time.monotonic() < deadline and not verdicts(fake):
+            time.sleep(0.01)
+        assert verdicts(fake), "no verdict within 3 s while nine scans ran"
+        # a clerk's second file waits its turn; a third, with two in the lane, is told at once
+        for ts in ("1700000001.000400", "1700000001.000401"):
+            send(app, dropped(user="U0CLERK0", ts=ts))
+        busy = fake.wait_for("chat.postMessage", count=1 + 2 + 1)  # verdict, 2 progress, busy
+        said = [c.body for c in busy if c.body.get("thread_ts", "").startswith("1700000001.0004")]
+        assert [(b["channel"], b["thread_ts"], b["text"]) for b in said] == [
+            (DM, "1700000001.000401", BUSY_YOURS)
+        ]
+    finally:
+        release.set()
+    assert after_ack.drain(timeout=60)
+    assert len(fake.to("chat.update")) == 10  # each of the ten taken is answered in its thread
+
+
+def verdicts(fake: FakeSlack) -> list[object]:
+    return [c for c in fake.to("chat.postMessage") if c.body.get("channel") == CHANNEL]
