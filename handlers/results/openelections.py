@@ -64,9 +64,7 @@ def read(name: str, tables: list[Table]) -> FileTallies:
             )
             continue
         where = (
-            text(row[precinct_at])
-            if precinct_at is not None and is_precinct_office(title)
-            else None
+            cell(row, "precinct") if precinct_at is not None and is_precinct_office(title) else None
         )
         group = (title, cell(row, "party"), where, county, cell(row, "candidate"))
         sums[group] = sums.get(group, 0) + votes

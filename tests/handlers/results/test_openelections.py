@@ -43,3 +43,15 @@ def test_columns_are_found_by_name_and_totals_skipped() -> None:
         ("A", 5, "Lake"),
         ("B", 4, "Lake"),
     ]
+
+
+def test_a_row_cut_before_its_precinct_cell_is_read_without_one() -> None:
+    """Found by the fuzz test: a precinct office's row shorter than the header's precinct
+    column raised IndexError (an HTTP 500 in Slack) instead of reading the row."""
+    data = (
+        b"county,office,district,votes,party,candidate,precinct\n"
+        b"Lake,PRECINCT COMMITTEEMAN,,5,REP,Ann,P1\n"
+        b"Lake,PRECINCT COMMITTEEMAN,,3,REP,Bob\n"
+    )
+    found = read("x.csv", read_tables("x.csv", data))
+    assert sorted((t.choice, t.votes) for t in found.tallies) == [("Ann", 5), ("Bob", 3)]
