@@ -282,7 +282,7 @@ def dm_memory(services: Services, team: str, to: ScanTarget) -> Callable[[Scan],
             )
         except DatabaseError:
             log.warning("scan: the database cannot be opened; this scan is not remembered")
-            return None
+            return Remembered(None, [], kept=False)
 
     return keep
 

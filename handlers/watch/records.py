@@ -250,6 +250,7 @@ class Remembered:
 
     since: datetime | None  # None: the first scan kept there
     changes: list[Change]
+    kept: bool = True  # False: the database could not keep it (the summary says so)
 
 
 @dataclass(frozen=True)

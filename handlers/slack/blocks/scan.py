@@ -141,6 +141,12 @@ def label(text: str) -> dict[str, Any]:
     return plain(text, BUTTON_TEXT_LIMIT)
 
 
+NOT_REMEMBERED: Final = (
+    "Not remembered: the bot's database cannot be opened, so this scan was not kept and the "
+    "next scan of this election will not be compared with it."
+)
+
+
 def _since_text(memory: Remembered) -> str:
     assert memory.since is not None
     when = montana_time(memory.since)
@@ -206,6 +212,8 @@ def scan_summary(
     ]
     if memory is not None and memory.since is not None:
         blocks.append({"type": "section", "text": mrkdwn(_since_text(memory))})
+    if memory is not None and not memory.kept:
+        blocks.append({"type": "context", "elements": [mrkdwn(NOT_REMEMBERED)]})
     listed = listed_contests(result)
     shown = listed[:MAX_LISTED]
     if shown:

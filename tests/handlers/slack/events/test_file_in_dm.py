@@ -52,6 +52,7 @@ def test_a_file_dropped_in_a_dm_is_scanned_in_its_thread(
     (update,) = fake.to("chat.update")
     text = block_texts(blocks_of(update.body))
     assert "Scan: 2 contests, 1 recount available" in text
+    assert "Not remembered" not in text  # kept: said only where the database failed
     assert "County attorney" in text and '"Recount available"' in text  # a table row
     (complete,) = fake.to("files.completeUploadExternal")
     assert (complete.body["channel_id"], complete.body["thread_ts"]) == (DM, TS)
@@ -267,7 +268,9 @@ def test_a_scan_with_the_database_gone_away_is_still_posted(
     send(bot, dropped())
     assert after_ack.drain(timeout=10)
     (update,) = fake.to("chat.update")
-    assert "Scan: 2 contests, 1 recount available" in block_texts(blocks_of(update.body))
+    text = block_texts(blocks_of(update.body))
+    assert "Scan: 2 contests, 1 recount available" in text
+    assert "Not remembered: the bot's database cannot be opened" in text
     assert len(fake.to("files.completeUploadExternal")) == 1
 
 
