@@ -29,6 +29,7 @@ from domain.related import (
     QUESTION_TIE_RECOUNT,
     SCHOOL_TIE,
     STATE_CANVASS_WHEN,
+    TIE_CERTIFIED,
     TIE_RECOUNT,
 )
 from domain.routes import BOND, SB57_SOURCE, SCHOOL, BoardLaw
@@ -90,6 +91,11 @@ class Explanation:
     # What it is about, where known: "Gallatin County · general election of Tue Nov 3, 2026"
     about: str = ""
     read_as_unlabelled: str = ""  # read_as without the race label, beside a headline naming it
+    # For paper, read long after the day checked: the summary with dates where a screen says
+    # "today", and the deadline lines that count days from the day checked ("3 days left"),
+    # which a paper leaves out (its "As of" day and the dates say it).
+    summary_dated: str = ""
+    relative_lines: tuple[str, ...] = ()
 
     @property
     def headline(self) -> str:
@@ -183,6 +189,13 @@ def what_if(m: Margin) -> str:
 
 def _margin_lines(v: Verdict) -> tuple[str, ...]:
     m = v.margin
+    if m is None and v.board_law is BoardLaw.REQUIRE:
+        # one reading: the law in force (SB 57), as the summary says; the 1987 (7) is quoted
+        # under "The law" only, so no line here says the board petitions
+        return (
+            "No margin test: neither the 1987 (7) nor the summaries of 2025 SB 57 set one; the "
+            "board acts on the error it finds.",
+        )
     if m is None:
         return (
             "No margin test: under the 1987 text a canvass board that finds an error may petition "
@@ -248,8 +261,21 @@ def _when_lines(v: Verdict, d: Deadline) -> list[str]:
     return [f"{_days(left)} left to {late}."]
 
 
+def _relative_lines(v: Verdict) -> tuple[str, ...]:
+    """The deadline lines that count days from the day checked (`_when_lines`)."""
+    d = v.deadline
+    if d is None or v.outcome in (Outcome.CANVASS_BOARD, Outcome.NOT_AVAILABLE, Outcome.TIE):
+        return ()
+    return tuple(_when_lines(v, d))
+
+
 def _deadline_lines(v: Verdict) -> tuple[str, ...]:
     outcome = v.outcome
+    if outcome is Outcome.CANVASS_BOARD and v.board_law is BoardLaw.REQUIRE:
+        return (
+            "No filing window: under 2025 SB 57 (from bill summaries) the board requires the "
+            "recount; nothing is filed.",
+        )
     if outcome is Outcome.CANVASS_BOARD:
         return ("No filing window: the 1987 text has the board petition immediately.",)
     if outcome in (Outcome.NOT_AVAILABLE, Outcome.TIE):
@@ -303,15 +329,29 @@ def _petition_lines(v: Verdict) -> tuple[str, ...]:
         return (
             "No petition: the trustees proceed as if one had been filed, and the school "
             f"recount board recounts first ({SCHOOL_TIE.section}).",
+            f"What the office does next: {v.after_a_petition}.",
         )
     if outcome is Outcome.TIE and v.info.family is Family.BALLOT_QUESTION:
         return (
             "No petition needed: the county canvass board certifies the tie to the election "
             f"administrator, who proceeds as if one had been filed ({QUESTION_TIE_RECOUNT.section}"
             "). Electors who want certainty may also petition within the window.",
+            f"What the office does next: {v.after_a_petition}.",
+        )
+    if outcome is Outcome.TIE and v.info.multi_county:
+        # 13-16-203(1) names the secretary of state; what follows is a petition's course
+        return (
+            "No petition: a tie certified to the secretary of state is recounted as if a recount "
+            f"petition had been filed ({TIE_RECOUNT.section}(1)).",
+            f"What the office does next, as on a petition: {v.after_a_petition}.",
         )
     if outcome is Outcome.TIE:
-        return (f"No petition: the election office proceeds ({TIE_RECOUNT.section}).",)
+        return (
+            "No petition: the county canvass board certifies the tie to the election "
+            f"administrator ({TIE_CERTIFIED}), who proceeds as if a recount petition had been "
+            f"filed ({TIE_RECOUNT.section}(1)).",
+            f"What the office does next: {v.after_a_petition}.",
+        )
     if not v.to_file:
         return ()  # nothing to file: no filing lines
     assert v.file_with is not None  # every outcome with something to file names its office
@@ -365,10 +405,11 @@ def _related_lines(v: Verdict) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _action(v: Verdict, brief: bool = False) -> str:
+def _action(v: Verdict, brief: bool = False, dated: bool = False) -> str:
     """The one instruction: with whom, and the day, never a day already past or one the
     office is closed (recount-rules.md section 6, "The day to act"). `brief`: the short
-    answer's wording, where the long one adds a second sentence."""
+    answer's wording, where the long one adds a second sentence. `dated`: for paper, read
+    long after the day checked: the date itself where a screen says "today"."""
     assert v.file_with is not None and v.closed_office is not None
     office, file_with = v.closed_office, f"File with {v.file_with.label}"
     d = v.deadline
@@ -387,7 +428,7 @@ def _action(v: Verdict, brief: bool = False) -> str:
     safe, late = long_date(d.deadline_safe), long_date(d.deadline)
     match v.phase:
         case Phase.BEFORE_ACT_BY | Phase.ON_ACT_BY:
-            when = "today, " if v.phase is Phase.ON_ACT_BY else "by "
+            when = "today, " if v.phase is Phase.ON_ACT_BY and not dated else "by "
             closed = (
                 f" ({office} is closed on the safe last day, {safe})"
                 if d.act_by != d.deadline_safe
@@ -410,6 +451,8 @@ def _action(v: Verdict, brief: bool = False) -> str:
             )
         case Phase.ONLY_1_1_307:
             day = "today" if v.today == d.deadline else f"on {late}, the next day it is open"
+            if dated:  # paper read later: the date, never "today"
+                day = f"on {late}"
             return (
                 f"{file_with} {day} — timely only if 1-1-307 applies; the safe date, {safe}, "
                 "has passed."
@@ -429,7 +472,7 @@ def day_to_act(v: Verdict) -> str:
     return _action(v)
 
 
-def _summary(v: Verdict, brief: bool = False) -> str:
+def _summary(v: Verdict, brief: bool = False, dated: bool = False) -> str:
     """What the verdict comes to. `brief`: the short answer (Slack's channel message), where
     the margin is a field of its own: only what to do, by when and with whom."""
     m = v.margin
@@ -458,10 +501,10 @@ def _summary(v: Verdict, brief: bool = False) -> str:
     if m is None:  # (7): no margin test; 2025 SB 57 changed it (domain.current_law)
         return (
             f"Under the law in force on {on} (2025 SB 57, from bill summaries; wording not "
-            "verified), the county canvass board can probably require a recount or an "
-            "inspection of ballots. The 1987 text we implement, (7), has the board petition the "
-            "election administrator immediately. Confirm the board's authority with the county "
-            "attorney or the Secretary of State."
+            "verified), the county canvass board can probably require the election "
+            "administrator to conduct a recount or an inspection of ballots, instead of "
+            "petitioning for one. Confirm the board's authority with the county attorney or the "
+            "Secretary of State."
         )
     if outcome is Outcome.TIE and v.route is SCHOOL and brief:
         return (
@@ -488,14 +531,14 @@ def _summary(v: Verdict, brief: bool = False) -> str:
     if outcome is Outcome.BOND and brief:
         return (
             f"{m.behind.name} may petition for a recount with a bond ({BOND.section}). "
-            f"{_action(v, brief)}"
+            f"{_action(v, brief, dated)}"
         )
     if outcome is Outcome.BOND:
         return (
             f"A margin of {_votes(m.margin)} is more than the {m.max_qualifying_margin:,} that "
             f"qualify under {v.subsection.code}, but within {percent_phrase(BOND.share)} "
             f"(up to {m.max_bond_margin:,}): {m.behind.name} may petition for a recount with a "
-            f"bond ({BOND.section}). {_action(v)}"
+            f"bond ({BOND.section}). {_action(v, dated=dated)}"
         )
     if outcome is Outcome.NOT_AVAILABLE:
         return (
@@ -525,19 +568,19 @@ def _summary(v: Verdict, brief: bool = False) -> str:
             )
             if minimum is not None and given is not None and given < minimum.value
         )
-        then = _action(v, brief)
+        then = _action(v, brief, dated)
         gather_then = f"Gather {gather}, then {then[0].lower()}{then[1:]}"
         if brief:  # the header says the petition is short; the margin field, that it qualifies
             return gather_then
         return f"The margin qualifies, but the petition is short. {gather_then}"
     if brief:
-        return _action(v, brief)
+        return _action(v, brief, dated)
     qualifies = (
         f"The question is tied: a margin of 0 qualifies (up to {m.max_qualifying_margin:,})."
         if v.is_question_tie
         else f"The margin of {_votes(m.margin)} qualifies (up to {m.max_qualifying_margin:,})."
     )
-    return f"{qualifies} {_action(v)}"
+    return f"{qualifies} {_action(v, dated=dated)}"
 
 
 def _headline(v: Verdict) -> str:
@@ -600,6 +643,8 @@ def explain(verdict: Verdict) -> Explanation:
         subject=subject(verdict),
         read_as=f"Read as: {read_as(verdict.inputs)}",
         summary=_summary(verdict),
+        summary_dated=_summary(verdict, dated=True),
+        relative_lines=_relative_lines(verdict),
         contest=f"{label[0].upper()}{label[1:]} · {verdict.subsection.citation}",
         margin_lines=_margin_lines(verdict),
         deadline_lines=_deadline_lines(verdict),

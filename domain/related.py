@@ -24,6 +24,7 @@ class RelatedProvision:
     summary: str
 
 
+TIE_CERTIFIED: Final = "13-15-405(4)"  # the county canvass board certifies a one-county tie
 TIE_RECOUNT: Final = RelatedProvision(
     "13-16-203",
     "A tie: when a tie vote is certified, the election administrator or the secretary of "

@@ -333,6 +333,12 @@ class Verdict:
             return None
         if self.outcome is Outcome.BOND:
             return BOND.after_filing(self.info.multi_county)
+        return self.after_a_petition
+
+    @property
+    def after_a_petition(self) -> str:
+        """What follows a 13-16-201 petition, filed or (a tie, 13-16-203) as if filed: the
+        notice, which board recounts, and 13-16-204's 5 days."""
         if self.route.file_with is None and self.rule.after_filing is not None:
             # the secretary of state's notice of (2), (4) and (5), then each county's board
             return (

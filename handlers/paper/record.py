@@ -9,6 +9,7 @@ Output is the same bytes for the same verdict and time (reportlab's invariant mo
 from __future__ import annotations
 
 import io
+import re
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,6 +23,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer
 
+from domain.current_law import Shown
+from domain.deadline import long_date
 from domain.explain import NOT_LEGAL_ADVICE, explain
 from domain.verdict import Verdict
 from handlers.paper.about import about_lines
@@ -58,7 +61,13 @@ STYLES: Final = {
         spaceBefore=2,
         spaceAfter=4,
     ),
-    "about": ParagraphStyle("about", parent=_BASE, fontSize=10, leading=13),
+    "about": ParagraphStyle("about", parent=_BASE, fontSize=10.5, leading=13.5),
+    # the record's body (its candidates and votes, margin, deadline): a size larger than the
+    # other papers' "line", which they share and lay out to
+    "plain": ParagraphStyle("plain", parent=_BASE, fontSize=10, leading=12.5),
+    "entry": ParagraphStyle(
+        "entry", parent=_BASE, fontSize=10, leading=12.5, leftIndent=12, bulletIndent=2
+    ),
     "small": ParagraphStyle("small", parent=_BASE, fontSize=8, leading=10, alignment=TA_LEFT),
 }
 
@@ -89,23 +98,54 @@ def _scaled(name: str, scale: float) -> ParagraphStyle:
     )
 
 
-def _section(title: str, lines: tuple[str, ...] | list[str]) -> list[Flowable]:
+def _section(title: str, lines: tuple[str, ...] | list[str], style: str = "line") -> list[Flowable]:
     if not lines:
         return []
     out: list[Flowable] = [paragraph(title, "section")]
-    out += [paragraph(line, "line", bulletText="\u2022") for line in lines]
+    out += [paragraph(line, style, bulletText="\u2022") for line in lines]
     return out
+
+
+# A source marker of the screens ("[numbering seen]", "[text seen]"): on paper a certainty is
+# left unsaid, and a doubt is said in words, as firm as its source and no firmer.
+_SURE: Final = re.compile(r"\s*\[(?:numbering |text )?seen\]")
+_MARKER: Final = re.compile(r"\s*\[([^\]]+)\]")
+_CLOSING: Final = re.compile(r"(?<=\.)\s*\[([^\]]+)\]$")
+_TODAYS_CODE: Final = "Today's code ("
+
+
+def on_paper(line: str, as_of: str) -> str:
+    """A screen's line as a record says it, read long after the day checked: no source
+    markers (a doubt in parentheses instead), and "Today's code" dated."""
+    line = _SURE.sub("", line)
+    closing = _CLOSING.search(line)
+    if closing is not None:  # after the last sentence: a sentence of its own
+        said = closing.group(1)
+        line = f"{line[: closing.start()]} {said[0].upper()}{said[1:]}."
+    line = _MARKER.sub(r" (\1)", line)
+    if line.startswith(_TODAYS_CODE):
+        line = f"The code as of {as_of} ({line.removeprefix(_TODAYS_CODE)}"
+    return line
+
+
+def _unrepeated(verdict: Verdict, lines: tuple[str, ...], above: str) -> list[str]:
+    """The related lines less those whose section the decision and action above cite."""
+    sections = [r.section for r in verdict.related]
+    sections += [n.section for n in verdict.current_law if n.shown is Shown.RELATED]
+    return [
+        line for line in lines if not any(line.startswith(f"{s}:") and s in above for s in sections)
+    ]
 
 
 def record_lines(verdict: Verdict, provenance: Provenance) -> list[tuple[str, list[str]]]:
     """The record's sections and their lines, in order: what the PDF prints (tests and other
-    layouts read the same list)."""
+    layouts read the same list). As minutes need it: the decision (the headline), what the
+    record is about, the action (the summary and who petitions, or what the office does
+    next), then the margin and the deadline; dates only, never days counted from the day
+    checked; each thing said once."""
     e = explain(verdict)
-    deadline = list(e.deadline_lines)
-    d = verdict.deadline
-    if d is not None and d.readings_differ:
-        # both readings with their steps: the 1-1-307 one is the text's "How:" line
-        deadline.append(f"Safe reading: {d.trace(safe=True)}")
+    as_of = long_date(verdict.today)
+    relative = set(e.relative_lines)
     at = provenance.produced_at
     half = "a.m." if at.hour < 12 else "p.m."
     asked = [f"Produced {at:%a %b} {at.day}, {at:%Y}, {at.hour % 12 or 12}:{at:%M} {half} {at:%Z}."]
@@ -117,16 +157,19 @@ def record_lines(verdict: Verdict, provenance: Provenance) -> list[tuple[str, li
             read += f", downloaded at {provenance.downloaded}"
         asked.append(read + ".")
     asked.append(f"This record is {NOT_LEGAL_ADVICE}: check it with the county attorney.")
+    action = list(e.petition_lines)
+    above = " ".join([e.summary_dated, *action])
+    law = [e.edition, *e.current_law]
     return [
         ("headline", [e.headline]),
         ("about", about_lines(verdict.about)),
         ("contest", [e.contest, e.read_as]),
-        ("summary", [e.summary]),
-        ("Margin", list(e.margin_lines)),
-        ("Deadline", deadline),
-        ("Petition", list(e.petition_lines)),
-        ("Related", list(e.related_lines)),
-        ("The law", [e.citation, *e.quotes, e.edition, *e.current_law]),
+        ("summary", [e.summary_dated]),
+        ("Action" if verdict.to_file else "What follows", [on_paper(x, as_of) for x in action]),
+        ("Margin", [on_paper(x, as_of) for x in e.margin_lines]),
+        ("Deadline", [on_paper(x, as_of) for x in e.deadline_lines if x not in relative]),
+        ("Related", [on_paper(x, as_of) for x in _unrepeated(verdict, e.related_lines, above)]),
+        ("The law", [e.citation, *e.quotes, *(on_paper(x, as_of) for x in law)]),
         ("record", asked),
     ]
 
@@ -154,8 +197,8 @@ def _record_pdf(verdict: Verdict, sections: list[tuple[str, list[str]]]) -> tupl
                 story.append(paragraph(lines[0], "headline"))
             elif name == "about":
                 story += [paragraph(line, "about") for line in lines]
-            elif name == "contest":
-                story += [paragraph(line, "small") for line in lines]
+            elif name == "contest":  # the candidates and votes: in the body's type, not smaller
+                story += [Spacer(1, 3), *(paragraph(line, "plain") for line in lines)]
             elif name == "summary":
                 story += [Spacer(1, 4), paragraph(lines[0], "summary")]
             elif name == "The law":
@@ -168,7 +211,7 @@ def _record_pdf(verdict: Verdict, sections: list[tuple[str, list[str]]]) -> tupl
                 story.append(Spacer(1, 8))
                 story += [paragraph(line, "small") for line in lines]
             else:
-                story += _section(name, lines)
+                story += _section(name, lines, "entry")
         return _letter(story, shown(explain(verdict).headline), side_margin=0.8 * inch)
 
 

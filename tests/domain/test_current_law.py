@@ -71,17 +71,21 @@ def test_canvass_error_leads_with_todays_rule_and_keeps_the_1987_text() -> None:
     assert v.outcome is Outcome.CANVASS_BOARD
     # Hedged: 2025 SB 57 is known from bill summaries only.
     assert e.outcome == "Canvass board error: the board can probably require a recount"
-    # Today's rule first, marked as not verified; the 1987 (7) as what we implement; who to ask.
+    # Today's rule, marked as not verified, and only it (issue 33: one reading; the 1987 (7)
+    # stays quoted under the law); who to ask.
     assert e.summary.startswith(
         "Under the law in force on Wed Nov 18, 2026 (2025 SB 57, from bill summaries; wording "
-        "not verified), the county canvass board can probably require a recount or an "
-        "inspection of ballots."
+        "not verified), the county canvass board can probably require the election "
+        "administrator to conduct a recount or an inspection of ballots, instead of petitioning "
+        "for one."
     )
+    for line in (*e.margin_lines, *e.deadline_lines):
+        assert "may petition" not in line and "board petition" not in line, line
     # no petition instructions under today's rule
     assert e.petition_lines == ()
     j = verdict_json(v)
     assert j["file_with"] is None and j["petitioner"] is None and j["act_by"] is None
-    assert "The 1987 text we implement, (7)" in e.summary
+    assert "1987" not in e.summary
     assert "county attorney or the Secretary of State" in e.summary
     assert e.quotes[0].startswith("(7)")
     assert e.current_law == (CANVASS_BOARD_2025.line,)

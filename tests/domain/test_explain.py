@@ -108,8 +108,24 @@ def test_a_tie_needs_no_petition() -> None:
     assert e.outcome == HEADLINES[Outcome.TIE]
     assert "tied" in e.summary
     assert e.deadline_lines == ()
-    (line,) = e.petition_lines
-    says(line, "No petition", "13-16-203")
+    line, then = e.petition_lines
+    says(line, "No petition", "county canvass board", "13-15-405(4)", "13-16-203(1)")
+    # what the office does next (13-16-204): notify the board, which meets within 5 days
+    says(then, "election administrator notifies the county recount board", "5 days", "13-16-204(2)")
+
+
+def test_a_tie_across_counties_goes_through_the_secretary_of_state() -> None:
+    e = explain(verdict_of("legislature A 700 B 700 state canvass 2026-11-16"))
+    line, then = e.petition_lines
+    says(line, "No petition", "secretary of state", "13-16-203(1)")
+    says(then, "as on a petition", "secretary of state", "county recount board", "13-16-204(2)")
+
+
+def test_a_school_tie_goes_to_the_school_recount_board() -> None:
+    e = explain(verdict_of("school A 700 B 700 canvass 2026-11-16"))
+    line, then = e.petition_lines
+    says(line, "No petition", "trustees")
+    says(then, "school election filing officer notifies the school recount board", "5 days")
 
 
 def test_a_margin_too_large_says_nothing_of_filing() -> None:
@@ -147,7 +163,7 @@ def test_the_canvass_board_gets_no_petition_under_todays_code() -> None:
     says(e.headline, "probably", "county canvass board")
     says(e.summary, "law in force on", "2025 SB 57", "probably")
     (line,) = e.deadline_lines
-    says(line, "No filing window", "1987")
+    says(line, "No filing window", "2025 SB 57", "nothing is filed")
     assert e.petition_lines == ()
 
 
@@ -294,8 +310,9 @@ def test_a_tied_local_question_is_certified_and_needs_no_petition() -> None:
     e = explain(verdict_of("question for 700 against 700 signers 12 canvass 2026-11-18"))
     assert e.outcome == HEADLINES[Outcome.TIE]
     says(e.summary, "tied", "13-15-405(4), 13-16-203(1)", "no petition")
-    (line,) = e.petition_lines
+    line, then = e.petition_lines
     says(line, "No petition needed", "election administrator", "may also petition")
+    says(then, "county recount board", "13-16-204(2)")
     assert "File with" not in e.summary
 
 

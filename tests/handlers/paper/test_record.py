@@ -4,6 +4,7 @@ fields as every other surface, for every outcome; the same bytes for the same in
 from __future__ import annotations
 
 import io
+import re
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
@@ -14,7 +15,7 @@ from pypdf.generic import DictionaryObject
 from domain import Outcome
 from domain.explain import explain
 from handlers.paper.fonts import fits, shown
-from handlers.paper.record import Provenance, record_lines, record_pdf
+from handlers.paper.record import Provenance, on_paper, record_lines, record_pdf
 
 from ...builders import verdict_of
 
@@ -45,9 +46,13 @@ def test_every_outcome_has_its_record_with_the_verdicts_facts(text: str, outcome
     assert v.outcome is outcome
     said = text_of(record_pdf(v, AT))
     e = explain(v)
-    # the same words as the other surfaces: headline, read as, summary, the law
-    for line in (e.headline, e.read_as, e.summary, e.citation, e.edition):
+    # the same words as the other surfaces: headline, read as, summary, the law (its source
+    # markers said in words on paper)
+    as_of = "Wed Nov 18, 2026"
+    for line in (e.headline, e.read_as, e.summary_dated, e.citation, on_paper(e.edition, as_of)):
         assert " ".join(shown(line).split()) in said, line
+    assert f"As of: {as_of}" in said
+    assert "[" not in said and "Safe reading" not in said
     for quote in e.quotes:  # the quoted subsection, whole
         assert " ".join(quote.split()) in said
     assert "Produced Wed Nov 18, 2026, 2:05 p.m. MST." in said
@@ -60,7 +65,8 @@ def test_both_deadline_readings_with_their_steps_and_the_day_to_act() -> None:
     said = text_of(record_pdf(v, AT))
     assert "Day to act: Fri Nov 20, 2026" in said
     assert "How: canvass Mon Nov 16, 2026 + 5 days = Sat Nov 21, 2026 -> Saturday (1-1-307)" in said
-    assert "Safe reading: canvass Mon Nov 16, 2026 + 5 days = Sat Nov 21, 2026" in said
+    # the safe reading once, as its line says it, not again as its steps
+    assert "Safe last day under every reading: Sat Nov 21, 2026; Mon Nov 23, 2026" in said
     assert "File with the election administrator by Fri Nov 20, 2026" in said
     assert "5 <= 10: the margin qualifies." in said  # "≤" as the standard fonts write it
 
@@ -151,3 +157,126 @@ def test_a_record_that_fits_keeps_its_usual_type() -> None:
 
     pypdf.PdfReader(io.BytesIO(record_pdf(v, AT))).pages[0].extract_text(visitor_text=seen)
     assert max(sizes) == 15  # the headline's usual size
+
+
+# --- the record as minutes need it (issue 33) ----------------------------------------------
+
+LATER = Provenance(datetime(2026, 12, 1, 9, 30, tzinfo=ZoneInfo("America/Denver")), "Jane Clerk")
+# days counted from the day checked, and words that mean the day of reading
+RELATIVE = re.compile(
+    r"\b\d+ days? (?:left|ago|to)\b|\b(?:today|tomorrow|yesterday)\b(?!'s)", re.IGNORECASE
+)
+
+
+def pages_of(pdf: bytes) -> list[str]:
+    return [" ".join(p.extract_text().split()) for p in pypdf.PdfReader(io.BytesIO(pdf)).pages]
+
+
+CHECKS = [
+    "county Smith 1204 Jones 1199 canvass 2026-11-16",  # the issue's: 3 days left on Nov 18
+    "county A 700 B 700 canvass 2026-11-16",
+    "county A 5 B 4 canvass 2026-11-01",  # passed 7 days before
+    "question for 1000 against 999 signers 9 canvass 2026-11-16",
+    "legislature A 4015 B 3985 state canvass 2026-11-16",
+    "legislature A 4015 B 3985 state canvass 2026-11-14",  # the 1-1-307 day only
+    "canvass-error canvass 2026-11-17",
+]
+
+
+@pytest.mark.parametrize("text", CHECKS)
+@pytest.mark.parametrize("today", [date(2026, 11, 18), date(2026, 11, 20), date(2026, 11, 23)])
+def test_a_record_says_its_as_of_day_and_dates_only(text: str, today: date) -> None:
+    v = verdict_of(text, today)
+    (page,) = pages_of(record_pdf(v, LATER))  # checked on `today`, printed on Dec 1
+    assert f"As of: {today:%a %b} {today.day}, {today.year}" in page
+    assert RELATIVE.search(page) is None, RELATIVE.search(page)
+
+
+@pytest.mark.parametrize("text", CHECKS)
+def test_the_decision_and_action_come_before_the_margin_and_the_deadline(text: str) -> None:
+    v = verdict_of(text, TODAY)
+    e = explain(v)
+    (page,) = pages_of(record_pdf(v, AT))
+    decision = page.index(" ".join(shown(e.headline).split()))
+    action = page.index(" ".join(shown(e.summary_dated).split()))
+    assert decision == 0 < page.index("County: ") < action
+    margin = page.index("Margin \x7f")  # the title, then a bullet (pypdf reads it as \\x7f)
+    assert action < margin
+    if "Deadline \x7f" in page:
+        assert margin < page.index("Deadline \x7f")
+
+
+def test_a_record_names_its_county_and_election_or_leaves_a_line_for_them() -> None:
+    told = verdict_of(
+        'county Smith 1204 Jones 1199 canvass 2026-11-16 county-name "Gallatin" '
+        'election 2026-11-03 election-type general race "Sheriff"',
+        TODAY,
+    )
+    (page,) = pages_of(record_pdf(told, AT))
+    assert "County: Gallatin County" in page
+    assert "Election: general election of Tue Nov 3, 2026" in page
+    assert "Office: Sheriff" in page and "Party" not in page  # a general election
+    (blank,) = pages_of(record_pdf(verdict_of("county A 5 B 4 canvass 2026-11-16", TODAY), AT))
+    for label in ("County:", "Election:", "Party, if a primary's nomination:", "Office:"):
+        assert re.search(re.escape(label) + r" _{10,}", blank), label
+
+
+def test_a_tie_record_says_what_the_office_does_next() -> None:
+    (page,) = pages_of(record_pdf(verdict_of("county A 700 B 700 canvass 2026-11-16", TODAY), AT))
+    assert "certifies the tie to the election administrator (13-15-405(4))" in page
+    assert "the election administrator notifies the county recount board" in page
+    assert "convenes no later than 5 days after it is notified (13-16-204(2))" in page
+
+
+def test_a_canvass_error_record_gives_one_reading() -> None:
+    v = verdict_of("canvass-error canvass 2026-11-17", TODAY)
+    sections = dict(record_lines(v, AT))
+    said = " ".join(
+        line for name in ("summary", "Margin", "Deadline") for line in sections.get(name, [])
+    )
+    assert "can probably require" in said
+    assert "petition the" not in said and "may petition" not in said  # not the 1987 reading too
+    # the 1987 text stays quoted under the law, as the text we implement
+    assert any("may file a petition" in line for line in sections["The law"])
+
+
+def test_the_candidates_and_votes_are_not_in_the_smallest_type() -> None:
+    pdf = record_pdf(verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16", TODAY), AT)
+    sizes: dict[str, float] = {}
+
+    def seen(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        if text.strip():
+            sizes[text.strip()] = size * tm[0]
+
+    pypdf.PdfReader(io.BytesIO(pdf)).pages[0].extract_text(visitor_text=seen)
+    smallest = min(sizes.values())
+    votes = [size for text, size in sizes.items() if "1,204" in text]
+    assert votes and all(size > smallest for size in votes), (votes, smallest)
+
+
+@pytest.mark.parametrize(
+    ("line", "printed"),
+    [
+        (
+            "(1) is (1)(a) in the current code [numbering seen]. Law",
+            "(1) is (1)(a) in the current code. Law",
+        ),
+        ("a thing [text seen]", "a thing"),
+        (
+            "(7) is (1)(f) [numbering cited so by secondary sources].",
+            "(7) is (1)(f) (numbering cited so by secondary sources).",
+        ),
+        (
+            "Says it. [from bill summaries; wording not verified]",
+            "Says it. From bill summaries; wording not verified.",
+        ),
+        (
+            "Today's code (13-15-403): says it.",
+            "The code as of Wed Nov 18, 2026 (13-15-403): says it.",
+        ),
+    ],
+)
+def test_a_source_marker_is_left_unsaid_where_sure_and_said_in_words_where_not(
+    line: str, printed: str
+) -> None:
+    assert on_paper(line, "Wed Nov 18, 2026") == printed
