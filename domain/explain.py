@@ -32,7 +32,7 @@ from domain.related import (
     TIE_CERTIFIED,
     TIE_RECOUNT,
 )
-from domain.routes import BOND, SB57_SOURCE, SCHOOL, BoardLaw
+from domain.routes import BOND, SB57_SOURCE, SB57_UNSETTLED, SCHOOL, BoardLaw
 from domain.subsections import Petitioner
 from domain.verdict import AlsoQualifies, NoteAbout, Outcome, Verdict
 
@@ -486,7 +486,8 @@ def _summary(v: Verdict, brief: bool = False, dated: bool = False) -> str:
         )
     if m is None and v.board_law is BoardLaw.UNSETTLED:
         return (
-            f"{on} falls in May 2025, when {SB57_SOURCE} took effect: under the earlier law the "
+            f"{on} falls in {SB57_UNSETTLED}, when {SB57_SOURCE} took effect: under the earlier "
+            "law the "
             "board petitions the election administrator immediately; under SB 57 it can "
             "probably require a recount or an inspection of ballots. Confirm which applied "
             "with the county attorney or the Secretary of State; the board's petition is the "

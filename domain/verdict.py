@@ -32,6 +32,7 @@ from domain.editions import (
     SATURDAY_OBSERVANCE,
     SCHOOL_SUBSECTION,
     DatedRow,
+    TakenOn,
 )
 from domain.inputs import BallotQuestion, CandidateRace, CanvassError, CheckInput
 from domain.kinds import KINDS, ContestKind, Family, KindInfo
@@ -190,9 +191,20 @@ class Verdict:
         return law_day(self.inputs, self.today)
 
     @property
+    def filing_day(self) -> date:
+        """The day a petition is filed, whose law says who files, where and how: the day to
+        act, or today where today is later (recount-rules.md section 7a)."""
+        return filing_day(self.deadline, self.today)
+
+    def day_of(self, row: DatedRow) -> date:
+        """The day a dated row is read on: the filing day for who files and where, else the
+        day that opens the window (`law_in_force`)."""
+        return self.filing_day if row.taken_on is TakenOn.FILING else self.law_in_force
+
+    @property
     def law_rows(self) -> tuple[DatedRow, ...]:
-        """The dated rows (domain.editions) that bear on this verdict, to be read on
-        `law_in_force`: (7)'s board, the school subsection, and the holiday rows of a
+        """The dated rows (domain.editions) that bear on this verdict, each to be read on its
+        day (`day_of`): (7)'s board, the school subsection, and the holiday rows of a
         deadline."""
         rows: list[DatedRow] = []
         if self.subsection is Subsection.CANVASS_ERROR:
@@ -304,8 +316,9 @@ class Verdict:
 
     @property
     def route(self) -> Route:
-        """The kind's route (domain.routes): the 1987 rows, or today's school subsection."""
-        return route_of(self.info, self.law_in_force)
+        """The kind's route (domain.routes): the 1987 rows, or today's school subsection, as
+        in force on the day of filing."""
+        return route_of(self.info, self.filing_day)
 
     @property
     def file_with(self) -> FileWith | None:
@@ -407,6 +420,12 @@ def law_applied(inputs: CheckInput, today: date) -> str:
 def law_day(inputs: CheckInput, today: date) -> date:
     """The day whose dated rows apply (recount-rules.md section 7a)."""
     return official_canvass(inputs) or inputs.canvass or today
+
+
+def filing_day(deadline: Deadline | None, today: date) -> date:
+    """The day of filing (recount-rules.md section 7a): the day to act, or today where today
+    is later; today where no deadline is known yet."""
+    return today if deadline is None else max(deadline.act_by, today)
 
 
 def _petition_step(inputs: CheckInput, rule: SubsectionRule) -> PetitionFigures:
@@ -536,9 +555,10 @@ def check(inputs: CheckInput, today: date) -> Verdict:
 def _check(inputs: CheckInput, today: date) -> Verdict:
     info = KINDS[inputs.kind]
     rule = info.rule
-    on = law_day(inputs, today)  # the rows in force on the day that opens the window apply
     margin = _margin_step(inputs, rule)
     deadline = _deadline_step(inputs, rule)
+    # who files, where, and which board recounts: the rows in force on the day of filing
+    on = filing_day(deadline, today)
     return Verdict(
         inputs=inputs,
         today=today,

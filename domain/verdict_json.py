@@ -60,8 +60,9 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         "current_law": [n.as_json() for n in verdict.current_law],
         "also_qualify": [a.as_json() for a in verdict.also_qualify],
         "law_in_force": verdict.law_in_force.isoformat(),
-        # the dated rows that bear on this verdict, as they stood on that day (domain.editions)
-        "law_rows": [row.as_json(verdict.law_in_force) for row in verdict.law_rows],
+        # the dated rows that bear on this verdict, each as it stood on the day it is read on
+        # (domain.editions: the canvass day, or the day of filing for who files and where)
+        "law_rows": [row.as_json(verdict.day_of(row)) for row in verdict.law_rows],
         "act_by_if_closed": _iso(verdict.act_by_if_closed),
         "file_from": _iso(verdict.file_from),
         "counts_from": verdict.counts_from.value,

@@ -120,12 +120,22 @@ def test_a_petition_is_filed_under_todays_number(
     assert (f"(1987: § {was})" in under.caption) is (was is not None)
 
 
-def test_a_school_election_before_2013_is_filed_under_the_1987_rows() -> None:
-    # Ch. 347, L. 2013 took effect Apr 30, 2013: a canvass of Apr 29, 2013 is under the 1987
-    # (1) (its number today (1)(a)); one of Apr 30, 2013, under the school subsection (2)
-    before = filed_under(verdict_of("school A 500 B 499 canvass 2013-04-29", date(2013, 4, 30)))
-    on = filed_under(verdict_of("school A 500 B 499 canvass 2013-04-30", date(2013, 4, 30)))
-    assert (before.section, on.section) == ("13-16-201(1)(a)", "13-16-201(2)")
+@pytest.mark.parametrize(
+    ("canvass", "section"),
+    [
+        # Ch. 347, L. 2013 took effect Apr 30, 2013, and who files where is read on the day of
+        # filing (recount-rules.md 7a). Wed Apr 24 + 5 = Mon Apr 29: filed under the 1987 (1)
+        ("2013-04-24", "13-16-201(1)(a)"),
+        ("2013-04-25", "13-16-201(2)"),  # + 5 = Tue Apr 30, the day Ch. 347 took effect
+        # + 5 = Sat May 4: the day to act Fri May 3, under Ch. 347 though the canvass was not
+        ("2013-04-29", "13-16-201(2)"),
+    ],
+)
+def test_a_school_petition_is_filed_under_the_law_of_its_day_of_filing(
+    canvass: str, section: str
+) -> None:
+    verdict = verdict_of(f"school A 500 B 499 canvass {canvass}", date.fromisoformat(canvass))
+    assert filed_under(verdict).section == section
 
 
 @pytest.mark.parametrize(

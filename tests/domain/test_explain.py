@@ -378,7 +378,8 @@ def test_a_multicounty_question_recounts_in_the_districts_counties() -> None:
     ("canvass", "law"),
     [
         ("2024-11-19", "13-15-403(4)"),  # the 1987 (7), as the 2021 code has it
-        ("2025-05-20", "May 2025"),  # the month SB 57 took effect: both readings
+        # passed May 8, 2025, chapter May 13: both readings between
+        ("2025-05-10", "from Thu May 8, 2025 to Tue May 13, 2025"),
         ("2026-11-17", "2025 SB 57"),  # the board may require a recount
     ],
 )
@@ -387,7 +388,7 @@ def test_three_canvass_days_three_answers_each_naming_its_law(canvass: str, law:
     assert law in e.summary
     headlines = {
         explain(verdict_of(f"canvass-error canvass {day}")).headline
-        for day in ("2024-11-19", "2025-05-20", "2026-11-17")
+        for day in ("2024-11-19", "2025-05-10", "2026-11-17")
     }
     assert len(headlines) == 3
 

@@ -85,10 +85,13 @@ def test_a_school_tie_goes_to_the_trustees_by_the_school_row() -> None:
 @pytest.mark.parametrize(
     ("canvass", "file_with"),
     [
-        # Ch. 347, L. 2013 took effect Apr 30, 2013: a day before, on, and after
-        ("2013-04-29", "election_administrator"),  # the 1987 (1): the county's office
-        ("2013-04-30", "school_election_filing_officer"),
-        ("2013-05-01", "school_election_filing_officer"),
+        # Ch. 347, L. 2013 took effect Apr 30, 2013, read on the day of filing (the day to
+        # act): a day before, on, and after it
+        ("2013-04-24", "election_administrator"),  # + 5 = Mon Apr 29: the 1987 (1)
+        ("2013-04-25", "school_election_filing_officer"),  # + 5 = Tue Apr 30
+        ("2013-04-26", "school_election_filing_officer"),  # + 5 = Wed May 1
+        # recount-rules.md 7a's own case: canvass Apr 29, filed Fri May 3, 2013: Ch. 347
+        ("2013-04-29", "school_election_filing_officer"),
     ],
 )
 def test_the_school_subsection_applies_from_the_day_it_took_effect(

@@ -132,8 +132,12 @@ def test_subsection_7_has_nulls_where_there_is_no_number() -> None:
     [
         # before SB 57: the 1987 (7) (13-15-403(4) in the 2021 code): the board petitions
         ("2024-11-19", "election_administrator", "canvass_board", False),
-        # May 2025, the month SB 57 took effect: both readings, the petition the safe course
-        ("2025-05-20", "election_administrator", "canvass_board", True),
+        # May 8-13, 2025, SB 57 passed, its approval day not seen: both readings, the
+        # petition the safe course; the days before it passed, the earlier rule alone
+        ("2025-05-07", "election_administrator", "canvass_board", False),
+        ("2025-05-08", "election_administrator", "canvass_board", True),
+        ("2025-05-13", "election_administrator", "canvass_board", True),
+        ("2025-05-14", None, None, True),
         # after it: the board may require a recount; nothing to file
         ("2026-11-17", None, None, True),
     ],
