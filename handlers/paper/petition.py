@@ -58,8 +58,9 @@ from domain.drafting import (
 )
 from domain.explain import Explanation, explain
 from domain.inputs import BallotQuestion, CandidateRace
-from domain.subsections import Petitioner
+from domain.subsections import FileWith, Petitioner
 from domain.verdict import Outcome, Verdict
+from handlers.paper.about import about_lines, about_rows
 from handlers.paper.fonts import cell_fonts, font_for, set_for, shown, style_for
 from handlers.paper.record import STYLES, Provenance
 
@@ -75,7 +76,7 @@ TITLE: Final = "Petition for a recount (draft)"
 COVER_TITLE: Final = "Cover note: not part of the petition"
 COVER_KEEP: Final = (
     "For the one who files the petition. Keep this note; do not file it. The petition "
-    "begins on the next page."
+    "follows it, on pages of its own."
 )
 BLANK: Final = "_" * 28  # a line to fill by hand
 SHORT_BLANK: Final = "_" * 14
@@ -106,16 +107,30 @@ class Draft:
     header: str  # every page's heading: the contest (and the county where known)
 
 
-def _about(verdict: Verdict) -> tuple[str, str | None, str | None]:
-    """The contest as the papers name it, and its county and election where known (None:
-    a line to fill by hand)."""
-    if verdict.inputs.race:
-        contest = verdict.inputs.race
+def _about(verdict: Verdict) -> tuple[str, str | None, str]:
+    """The contest as the papers name it, its county where known (None: a line to fill by
+    hand), and its election as the papers' heading says it (handlers.paper.about: a blank for
+    what is not known)."""
+    about = verdict.about
+    if about.contest:
+        contest = about.contest
     elif verdict.petitioner is Petitioner.CANVASS_BOARD:
         contest = "the canvass of the returns"  # the error, not a contest: named by hand
     else:
         contest = f"{verdict.info.label[0].upper()}{verdict.info.label[1:]}"
-    return contest, None, None
+    county = f"{about.county} County" if about.county else None
+    return contest, county, dict(about_rows(about))["Election"]
+
+
+def _nomination(verdict: Verdict) -> str:
+    """The party of a primary's nomination, as the candidate states it: named where given, a
+    blank where the election may be a primary, nothing where it is said not to be one."""
+    about = verdict.about
+    if about.party is not None:
+        return f", for the nomination of the {about.party} party,"
+    if about.primary is False:
+        return ""
+    return f" (for a nomination, of the {SHORT_BLANK} party)"
 
 
 def _or_blank(value: str | None, blank: str = BLANK) -> str:
@@ -158,13 +173,10 @@ def petition_lines(verdict: Verdict) -> list[str]:
 
 def _cover(verdict: Verdict, e: Explanation) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """What the one who files needs and the petition must not say: all the check's words."""
-    contest, county, election = _about(verdict)
     under = filed_under(verdict)
     about = (
-        f"Contest: {contest} ({verdict.info.label})",
-        f"County: {_or_blank(county)}",
-        f"Election: {_or_blank(election)}",
-        f"Checked {e.as_of}.",
+        *about_lines(verdict.about),
+        f"Kind of contest: {verdict.info.label}",
         e.read_as,
     )
     if verdict.petitioner is Petitioner.ELECTORS:
@@ -208,12 +220,16 @@ def _cover(verdict: Verdict, e: Explanation) -> tuple[tuple[str, tuple[str, ...]
 def _caption(verdict: Verdict, title: str) -> tuple[str, ...]:
     assert verdict.file_with is not None  # a draft is made only where something is filed
     office, place = addressee(verdict.file_with)
-    _, county, election = _about(verdict)
-    before = office if place is None else f"{office} of {_or_blank(county, SHORT_BLANK)} {place}"
+    contest, county, election = _about(verdict)
+    if place is None:
+        before = office
+    elif county is not None and verdict.file_with is FileWith.ELECTION_ADMINISTRATOR:
+        before = f"{office} of {county}, Montana"
+    else:  # a school district, or a county nobody named: by hand
+        before = f"{office} of {SHORT_BLANK} {place}"
     return (
         f"Before {before[0].lower()}{before[1:]}",
-        f"In the matter of: {_about(verdict)[0]}, at the election of "
-        f"{_or_blank(election, SHORT_BLANK)} (date and type)",
+        f"In the matter of: {contest}; election: {election}",
         title,
         f"under {filed_under(verdict).caption}",
     )
@@ -227,14 +243,13 @@ def _canvass(verdict: Verdict) -> str:
 def _candidate_sheet(verdict: Verdict) -> Sheet:
     m = verdict.margin
     assert m is not None  # a candidate's petition follows a margin
-    _, _, election = _about(verdict)
     office = verdict.inputs.race or f"{BLANK} (the office)"
     bond = verdict.outcome is Outcome.BOND
     title = "Verified petition for a recount" + (" with a bond" if bond else "")
     body = [
         f"1. I, {m.behind.name}, residing at {BLANK}{BLANK}, was a candidate for {office} at "
-        f"the {_or_blank(election, SHORT_BLANK)} election (for a nomination, of the "
-        f"{SHORT_BLANK} party) and am a defeated candidate for that office or nomination.",
+        f"the election named above{_nomination(verdict)} and am a defeated candidate for that "
+        "office or nomination.",
         f"2. According to {_canvass(verdict)}, {m.ahead.name}{_last_winner(verdict)} received "
         f"{m.ahead.votes:,} votes and I received {m.behind.votes:,}, of {m.total_votes:,} "
         "votes cast for all "
@@ -276,13 +291,12 @@ def _electors_sheets(verdict: Verdict) -> tuple[Sheet, ...]:
     total = rule.min_signers.value + EXTRA_LINES
     count = ceil(total / LINES_PER_SHEET)
     per_sheet = ceil(total / count)  # the lines spread evenly: no sheet of two lines
-    _, _, election = _about(verdict)
     where = _jurisdiction(verdict)
     question = inputs.race or f"{BLANK} (name the question)"
     votes = f"{inputs.votes_for:,} votes for and {inputs.votes_against:,} against"
     body = (
         f"We, the undersigned, each an elector of {where}, state: the question {question}, "
-        f"submitted to the electors at the {_or_blank(election, SHORT_BLANK)} election, was "
+        "submitted to the electors at the election named above, was "
         f"decided according to {_canvass(verdict)} by {votes}, of "
         f"{inputs.votes_for + inputs.votes_against:,} votes cast for and against the "
         f"question. We believe {BELIEF} and {QUESTION_RECOUNT}, and petition for the recount.",
@@ -302,13 +316,13 @@ def _electors_sheets(verdict: Verdict) -> tuple[Sheet, ...]:
 
 
 def _board_sheet(verdict: Verdict) -> Sheet:
-    _, county, election = _about(verdict)
+    _, county, _ = _about(verdict)
     canvass = verdict.inputs.canvass
     met = long_date(canvass) if canvass else SHORT_BLANK
     recount, inspection = BOARD_ASKS
     body = (
-        f"1. The board of county canvassers of {_or_blank(county)} County, canvassing the "
-        f"returns of the {_or_blank(election, SHORT_BLANK)} election at its meeting of {met}, "
+        f"1. The board of county canvassers of {_or_blank(county, f'{BLANK} County')}, "
+        f"canvassing the returns of the election named above at its meeting of {met}, "
         "found an error in the returns of these precincts:",
         FILL,
         FILL,

@@ -49,7 +49,16 @@ def pages_of(pdf: bytes) -> list[str]:
 
 
 def draft(text: str, today: date = TODAY) -> list[str]:
-    return pages_of(petition_pdf(verdict_of(text, today), Provenance(AT)))
+    """The cover note (its pages as one), then each page of the petition."""
+    return parts(pages_of(petition_pdf(verdict_of(text, today), Provenance(AT))))
+
+
+def parts(pages: list[str]) -> list[str]:
+    """The cover note's pages joined as one, then the petition's pages: the petition opens
+    with its caption ("Before the ..."), on a page of its own."""
+    first = next(n for n, page in enumerate(pages) if "Before the " in page)
+    assert first >= 1 and all("Cover note" not in page for page in pages[first:])
+    return [" ".join(pages[:first]), *pages[first:]]
 
 
 def assert_numbered(pages: list[str], contest: str) -> None:
@@ -92,10 +101,11 @@ def assert_no_tool_text(sworn: list[str]) -> None:
 def test_each_petition_is_captioned_in_todays_numbering_with_the_1987_one_beside(
     text: str, today_number: str, was: str, office: str | None
 ) -> None:
-    pages = draft(text)
+    every = pages_of(petition_pdf(verdict_of(text), Provenance(AT)))
     contest = re.search(r'race "([^"]+)"', text)
     assert contest is not None
-    assert_numbered(pages, contest.group(1))
+    assert_numbered(every, contest.group(1))
+    pages = parts(every)
     cover, first, *_ = pages
     assert "Cover note: not part of the petition" in cover
     assert " ".join(DRAFT_NOTE.split()) in cover
@@ -153,7 +163,7 @@ def test_the_cover_note_says_the_day_to_act_as_the_check_says_it_and_the_petitio
 ) -> None:
     verdict = verdict_of(text, today)
     e = explain(verdict)
-    pages = pages_of(petition_pdf(verdict, Provenance(AT)))
+    pages = parts(pages_of(petition_pdf(verdict, Provenance(AT))))
     cover, sworn = pages[0], pages[1:]
     assert e.action and " ".join(e.action.split()) in cover  # the check's sentence, whole
     if verdict.margin is not None:  # the check's own summary ends with the same sentence
@@ -246,18 +256,27 @@ def test_an_electors_petition_is_verified_on_every_sheet(
 
 
 def test_a_statewide_petition_runs_over_several_sheets_each_one_page() -> None:
-    pages = draft('state-question race "LR-131" yes 100000 no 99990 state canvass 2026-11-16')
-    assert_numbered(pages, "LR-131")
-    sheets = pages[1:]
+    every = pages_of(
+        petition_pdf(
+            verdict_of('state-question race "LR-131" yes 100000 no 99990 state canvass 2026-11-16'),
+            Provenance(AT),
+        )
+    )
+    assert_numbered(every, "LR-131")
+    sheets = parts(every)[1:]
     assert len(sheets) >= 100 // 15  # 105 lines cannot sit on a few pages with their jurats
     assert sum("Signature sheet" in page for page in sheets) == len(sheets)
 
 
 def test_the_canvass_boards_petition_is_the_boards_act() -> None:
     # a 2024 canvass: before 2025 SB 57 the board petitions (13-15-403(4) as in 2021)
-    pages = draft("canvass-error canvass 2024-11-12", date(2024, 11, 12))
-    cover, petition = pages
-    assert_numbered(pages, "Petition of the county canvass board")
+    every = pages_of(
+        petition_pdf(
+            verdict_of("canvass-error canvass 2024-11-12", date(2024, 11, 12)), Provenance(AT)
+        )
+    )
+    assert_numbered(every, "Petition of the county canvass board")
+    cover, petition = parts(every)
     assert "Petition of the board of county canvassers" in petition
     assert "under Mont. Code Ann. § 13-16-201(1)(f) and § 13-15-403(4) (1987: § 13-16-201(7))" in (
         petition
@@ -310,11 +329,40 @@ def test_with_several_seats_the_margin_is_to_the_last_winner() -> None:
 
 def test_the_cover_note_says_who_asked_in_slack() -> None:
     verdict = verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16")
-    cover, petition = pages_of(petition_pdf(verdict, Provenance(AT, asked_by="jdoe")))
+    cover, petition = parts(pages_of(petition_pdf(verdict, Provenance(AT, asked_by="jdoe"))))
     assert "asked in Slack by jdoe" in cover and "jdoe" not in petition
 
 
 def test_a_long_contest_name_heads_every_page_beside_its_number() -> None:
     name = "Board of Trustees of the Hospital District of the Counties Around " + "X" * 30
-    pages = draft(f'county race "{name}" Smith 1204 Jones 1199 canvass 2026-11-16')
-    assert_numbered(pages, name)
+    text = f'county race "{name}" Smith 1204 Jones 1199 canvass 2026-11-16'
+    assert_numbered(pages_of(petition_pdf(verdict_of(text), Provenance(AT))), name)
+
+
+def test_what_the_check_is_about_is_named_on_the_petition() -> None:
+    text = (
+        'county race "Sheriff" Smith 1204 Jones 1199 canvass 2026-06-15 county-name "Gallatin" '
+        'election 2026-06-02 election-type primary party "Republican"'
+    )
+    every = pages_of(petition_pdf(verdict_of(text, date(2026, 6, 16)), Provenance(AT)))
+    assert_numbered(every, "Gallatin County")  # every page headed with the county
+    cover, petition = parts(every)
+    assert "Before the Election Administrator of Gallatin County, Montana" in petition
+    assert "In the matter of: Sheriff; election: primary election of Tue Jun 2, 2026" in petition
+    assert "for the nomination of the Republican party" in petition
+    assert "County: Gallatin County" in cover and "Party (nomination): Republican" in cover
+
+
+@pytest.mark.parametrize(
+    ("words", "party_blank"),
+    [
+        ("election-type general", False),  # said not to be a primary: no party to name
+        ("", True),  # nobody said: a blank for the party, where it is a nomination
+    ],
+)
+def test_a_party_is_asked_for_only_where_the_election_may_be_a_primary(
+    words: str, party_blank: bool
+) -> None:
+    _, petition = draft(f"county Smith 1204 Jones 1199 canvass 2026-11-16 {words}")
+    assert ("(for a nomination, of the" in petition) is party_blank
+    assert "Before the Election Administrator of ______________ County, Montana" in petition
