@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from typing import TypeVar
 
 from domain import KINDS, ContestKind, InputError, resolve_kind
@@ -110,6 +111,7 @@ class Contest:
     seats_elected: bool = False  # column_seats is how many are elected (TotalVote's VoteFor)
     # "general" | "primary" where a file or the person said so (not a typed table's default)
     election_said: str | None = None
+    election_day: date | None = None  # election day, where every file says the same one
 
     def doubt(self, reason: str, *, blocks: bool = True) -> None:
         if reason not in self.attention:

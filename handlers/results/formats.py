@@ -20,7 +20,7 @@ from handlers.results.tables import (
     over_the_limit,
     read_tables,
 )
-from handlers.results.tallies import FileTallies, election_in_name
+from handlers.results.tallies import FileTallies, election_day_in_name, election_in_name
 
 EXPECTED: Final = (
     "expected a Secretary of State results workbook (county, district or precinct-by-precinct), "
@@ -68,6 +68,7 @@ def _read_file(name: str, data: bytes) -> FileTallies:
         found = openelections.read(name, tables)
         # OpenElections names its files YYYYMMDD__mt__general__precinct.csv (scan.md).
         found.said(election_in_name(name), f'the file is named "{name}"')
+        found.election_day = election_day_in_name(name)  # for the papers' heading only
         return found
     if plain_table.detect(tables):
         return plain_table.read(name, tables)

@@ -154,7 +154,10 @@ def _about_fields(contest: Contest) -> dict[str, object]:
     the files say; a title too long or unfit for a label is left off, not shortened."""
     assert contest.kind is not None
     info = KINDS[contest.kind]
-    fields: dict[str, object] = {"election_type": contest.election_said}
+    fields: dict[str, object] = {
+        "election_type": contest.election_said,
+        "election": contest.election_day,
+    }
     # else the papers leave the office's line blank, for the clerk to write
     office = contest.title if contest.precinct is None else f"{contest.title}, {contest.precinct}"
     with contextlib.suppress(ValueError):
@@ -385,10 +388,17 @@ def _scan(
         raise ResultsFileError(twice)  # summing them would count that county twice
     _check_answers(contests, options.answers)
     everywhere = whole_state(files, contests)
+    days = {f.election_day for f in files}
+    day = days.pop() if len(days) == 1 else None  # every file says the one day, or none is said
+    if day is not None and options.canvass is not None and options.canvass < day:
+        # a canvass given before the day the file's name says: the day is for the papers'
+        # heading only, so it is left blank there rather than stop the contest's verdict
+        day = None
     scanned = []
     for contest in contests:
         settle(contest, options.answers, election, options.complete or everywhere, everywhere)
         contest.election_said = None if election_from.startswith(_TYPED_DEFAULT) else election
+        contest.election_day = day
         scanned.append(ScannedContest(contest, _verdict(contest, options)))
     for group in in_several_counties(contests):
         _weigh_spanning(group, scanned, options)

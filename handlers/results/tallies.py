@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Final, NamedTuple
 
 from handlers.results.budgets import checked_votes, votes_of_digits
@@ -35,6 +36,7 @@ class FileTallies:
     tallies: list[Tally] = field(default_factory=list)
     election: str | None = None  # "general" | "primary", where the file says
     election_from: str | None = None  # where it says: 'the banner says "2020 Primary ..."'
+    election_day: date | None = None  # election day, where the file says it (its name)
     banner_title: str | None = None  # "2022 Unofficial General Election Results"
     unofficial: bool = False  # the banner says the figures are unofficial
     reporting: str | None = None  # "Precincts 307 of 307 Reporting"
@@ -132,3 +134,19 @@ def blank(cell: Cell) -> bool:
     if type(cell) is str:  # strip() removes \xa0 too; "&nbsp;" alone is blank as well
         return not (cell.replace("&nbsp;", "") if "&" in cell else cell).strip()
     return text(cell) == ""
+
+
+# OpenElections names its files by election day: "20161108__mt__general__precinct.csv".
+_DAY_IN_NAME: Final = re.compile(r"(\d{4})(\d{2})(\d{2})__")
+
+
+def election_day_in_name(name: str) -> date | None:
+    """The election day an OpenElections file's name says; None for any other name, or a
+    date that is none ("20161332__...")."""
+    found = _DAY_IN_NAME.match(name.replace("\\", "/").rsplit("/", 1)[-1])
+    if found is None:
+        return None
+    try:
+        return date(int(found.group(1)), int(found.group(2)), int(found.group(3)))
+    except ValueError:
+        return None

@@ -450,3 +450,34 @@ def test_a_typed_table_that_does_not_say_its_election_leaves_it_blank() -> None:
     about = c.verdict.about
     assert about.election_type is None and about.county is None  # neither is in the file
     assert about.contest == "County attorney"
+
+
+def test_an_openelections_file_gives_its_election_day_from_its_name() -> None:
+    from .fixtures import OPENELECTIONS_2016, need
+
+    path = need(OPENELECTIONS_2016)
+    result = scan(
+        [(path.name, path.read_bytes())],
+        ScanOptions(today=date(2016, 11, 30), canvass=date(2016, 11, 28)),
+    )
+    abouts = [c.verdict.about for c in result.contests if c.verdict is not None]
+    assert abouts and {(a.election, a.election_type) for a in abouts} == {
+        (date(2016, 11, 8), "general")
+    }
+    renamed = scan(
+        [("mt-2016.csv", path.read_bytes())],
+        ScanOptions(today=date(2016, 11, 30), canvass=date(2016, 11, 28), election="general"),
+    )
+    assert all(c.verdict.about.election is None for c in renamed.contests if c.verdict)
+
+
+def test_a_canvass_before_the_day_a_files_name_says_leaves_the_day_blank_not_the_verdict() -> None:
+    from .fixtures import OPENELECTIONS_2016, need
+
+    path = need(OPENELECTIONS_2016)
+    for canvass, day in ((date(2016, 11, 7), None), (date(2016, 11, 8), date(2016, 11, 8))):
+        result = scan(
+            [(path.name, path.read_bytes())], ScanOptions(today=date(2016, 11, 30), canvass=canvass)
+        )
+        verdicts = [c.verdict for c in result.contests if c.verdict is not None]
+        assert verdicts and all(v.about.election == day for v in verdicts)

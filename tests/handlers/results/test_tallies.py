@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
-from handlers.results.tallies import blank, election_in, normalized, whole_votes
+from handlers.results.tallies import (
+    blank,
+    election_day_in_name,
+    election_in,
+    normalized,
+    whole_votes,
+)
 
 
 def test_a_titles_identity_ignores_spacing_nbsp_and_case() -> None:
@@ -39,3 +47,18 @@ def test_the_election_a_banner_names() -> None:
 
 def test_blank_cells() -> None:
     assert blank(None) and blank("  ") and blank("&nbsp;") and not blank(0)
+
+
+@pytest.mark.parametrize(
+    ("name", "day"),
+    [
+        ("20161108__mt__general__precinct.csv", date(2016, 11, 8)),
+        ("results/20140603__mt__primary__county.csv", date(2014, 6, 3)),
+        ("20161332__mt__general__precinct.csv", None),  # no such day: not a date at all
+        ("2016PrimaryresultsbyPrecinct.xlsx", None),
+        ("CTYALL Results(7).xlsx", None),
+        ("x20161108__mt__general.csv", None),  # the day must open the name
+    ],
+)
+def test_the_election_day_an_openelections_name_says(name: str, day: date | None) -> None:
+    assert election_day_in_name(name) == day
