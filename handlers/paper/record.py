@@ -163,7 +163,7 @@ def record_lines(verdict: Verdict, provenance: Provenance) -> list[tuple[str, li
     return [
         ("headline", [e.headline]),
         ("about", about_lines(verdict.about)),
-        ("contest", [e.contest, e.read_as]),
+        ("contest", [e.contest, e.read_as_unlabelled]),  # the headline and "Office:" name it
         ("summary", [e.summary_dated]),
         ("Action" if verdict.to_file else "What follows", [on_paper(x, as_of) for x in action]),
         ("Margin", [on_paper(x, as_of) for x in e.margin_lines]),

@@ -216,6 +216,7 @@ def test_a_record_names_its_county_and_election_or_leaves_a_line_for_them() -> N
     assert "County: Gallatin County" in page
     assert "Election: general election of Tue Nov 3, 2026" in page
     assert "Office: Sheriff" in page and "Party" not in page  # a general election
+    assert page.count("Sheriff") == 2  # the headline and the Office line; "Read as" leaves it
     (blank,) = pages_of(record_pdf(verdict_of("county A 5 B 4 canvass 2026-11-16", TODAY), AT))
     for label in ("County:", "Election:", "Party, if a primary's nomination:", "Office:"):
         assert re.search(re.escape(label) + r" _{10,}", blank), label
