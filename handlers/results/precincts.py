@@ -13,7 +13,7 @@ from typing import Any, Final
 from domain.plain_text import plain_text, visible
 from handlers.results import precinct_file, sos_workbooks, totalvote
 from handlers.results.budgets import OverBudget, check_kit
-from handlers.results.reading import ISOLATED, Reader
+from handlers.results.reading import ISOLATED, Reader, unexpected
 from handlers.results.tables import ResultsFileError, Table, padded, read_tables, text
 from handlers.results.tallies import normalized, whole_votes
 
@@ -61,6 +61,10 @@ def precinct_rows(
             _read_one(name, data, wanted, reader, found, responses)
         except OverBudget as over:
             raise ResultsFileError(f"{name}: {over}") from None
+        except ResultsFileError:
+            raise
+        except Exception as bug:  # the tables read, ours to lay out: a fault of ours, plainly
+            raise unexpected(name, bug) from None
     titles = sorted({p.title for p in found})
     if not titles:
         raise ResultsFileError(f'no contest titled "{contest}" in the files')

@@ -19,6 +19,7 @@ included; with one child per read in flight, only the read that killed its child
 from __future__ import annotations
 
 import contextlib
+import logging
 import math
 import os
 import resource
@@ -26,6 +27,7 @@ import signal
 import subprocess
 import sys
 import threading
+import traceback
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -35,7 +37,10 @@ from pathlib import Path
 from typing import Any, Final, Protocol, TypeVar
 
 from handlers.results import collector
+from handlers.results.budgets import OverBudget
 from handlers.results.tables import ResultsFileError
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
@@ -95,8 +100,30 @@ class Reader(Protocol):
     def __call__(self, work: Callable[[str, bytes], T], name: str, data: bytes) -> T: ...
 
 
+def unexpected(name: str, error: Exception) -> CouldNotRead:
+    """A reader's own fault on a file (an IndexError, a KeyError: a layout no test foresaw):
+    one plain line for the clerk, and for us a log line with its type and where it was
+    raised, never the file's contents. The fuzz tests count these lines: each is a bug."""
+    return _bug(name, type(error).__name__, _where(error))
+
+
+def _bug(name: str, kind: str, where: str) -> CouldNotRead:
+    log.error("a reader failed on a file: %s at %s", kind, where, extra={"reader_bug": kind})
+    return reader_failed(name, "a layout it does not know")
+
+
+def _where(error: BaseException) -> str:
+    frame = traceback.extract_tb(error.__traceback__)[-1]
+    return f"{Path(frame.filename).name}:{frame.lineno}"
+
+
 def _in_process(work: Callable[[str, bytes], T], name: str, data: bytes) -> T:
-    return work(name, data)
+    try:
+        return work(name, data)
+    except (ResultsFileError, OverBudget):
+        raise  # a plain line already, naming the file (or, a budget, named by the caller)
+    except Exception as bug:  # a reader's own fault, as a child's is told
+        raise unexpected(name, bug) from None
 
 
 IN_PROCESS: Final[Reader] = _in_process
@@ -104,7 +131,8 @@ IN_PROCESS: Final[Reader] = _in_process
 
 # What a child sends back: ("ok", value); ("raised", type, args, attributes) for an
 # exception (rebuilt without calling its __init__: ours take other arguments than their
-# args); or ("memory",) for a MemoryError, after which the child ends.
+# args); ("bug", type name, file:line) for any other exception, a reader's own fault; or
+# ("memory",) for a MemoryError, after which the child ends.
 _Outcome = tuple[Any, ...]
 
 
@@ -148,8 +176,10 @@ def _main(read_fd: int, write_fd: int, memory: int, cpu_seconds: int) -> None:
                 outcome = ("ok", work(name, data))
         except MemoryError:
             outcome = ("memory",)
-        except Exception as error:
+        except (ResultsFileError, OverBudget) as error:
             outcome = ("raised", type(error), error.args, dict(vars(error)))
+        except Exception as error:  # a reader's own fault: the parent logs it, says one line
+            outcome = ("bug", type(error).__name__, _where(error))
         del data
         try:
             answers.send(outcome)
@@ -222,6 +252,8 @@ class IsolatedReader:
             return value
         if outcome[0] == "memory":
             raise too_much_memory(name)
+        if outcome[0] == "bug":
+            raise _bug(name, outcome[1], outcome[2])
         raise _rebuilt(*outcome[1:]) from None
 
     def warm(self) -> None:
@@ -334,5 +366,7 @@ def read_ahead(
         for future in futures:
             yield future.result
     finally:
-        # a scan stopped by a file: the reads not yet started are not started
-        pool.shutdown(wait=True, cancel_futures=True)
+        # a scan stopped by a file: the reads not yet started are not started. Never wait
+        # here: a generator left unfinished is closed by the garbage collector, which may run
+        # inside another thread's start, holding the lock a join needs (a deadlock, seen)
+        pool.shutdown(wait=False, cancel_futures=True)

@@ -8,7 +8,7 @@ import resource
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 import pytest
 
@@ -177,3 +177,40 @@ def _sleep_or_refuse(name: str, data: bytes) -> str:
 def _limits_after_a_pause(name: str, data: bytes) -> tuple[int, int, int]:
     time.sleep(0.5)  # long enough that the next file goes to the other child
     return _limits(name, data)
+
+
+def _index_error(name: str, data: bytes) -> int:
+    empty: list[int] = []
+    return empty[len(data)]
+
+
+@pytest.mark.parametrize("where", ["child", "this process"])
+def test_a_readers_own_fault_is_one_plain_line_and_one_log_line(
+    where: str, reader: IsolatedReader, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An IndexError in a reader (a layout no test foresaw) reached a clerk as a failure;
+    now the file gets the reader's plain line, and we a log line saying what and where."""
+    read = reader if where == "child" else IN_PROCESS
+    with pytest.raises(CouldNotRead) as raised:
+        read(_index_error, "odd.xlsx", b"secret cell")
+    assert str(raised.value).startswith(
+        "Could not read odd.xlsx: the reader stopped on it (a layout it does not know); "
+        "export the results again"
+    )
+    (logged,) = [r for r in caplog.records if hasattr(r, "reader_bug")]
+    assert logged.getMessage() == "a reader failed on a file: IndexError at test_reading.py:" + str(
+        _index_error.__code__.co_firstlineno + 2
+    )
+    assert "secret" not in caplog.text  # the file's contents are never logged
+
+
+def test_reads_ahead_left_unfinished_are_not_waited_for(reader: IsolatedReader) -> None:
+    """A scan stopped by its first file leaves the other reads to finish on their own: the
+    generator's close (by the scan, or by the garbage collector, which may run inside another
+    thread's start) must not join them. It did, and once deadlocked this test file."""
+    answers = read_ahead(reader, _sleep, [("a.csv", b"0"), ("b.csv", b"8"), ("c.csv", b"8")])
+    assert next(answers)() == "a.csv"
+    started = time.monotonic()
+    assert isinstance(answers, Generator)
+    answers.close()
+    assert time.monotonic() - started < 4  # b.csv's 8 s read still under way: not waited for
