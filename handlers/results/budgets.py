@@ -147,3 +147,16 @@ def check_kit(title: str, precincts: int, choices: int) -> None:
             f"{MAX_CANDIDATES} a kit holds (a real ballot has fewer than 50); check that the "
             "file's choice column holds candidates' names"
         )
+
+
+# Reading all of one scan's files: 120 seconds. The 56 county workbooks read in about a
+# tenth of a second, the largest statewide file in under one; each file alone is also cut
+# at its reader's own limits (reading.py), and this bounds the files together.
+MAX_SCAN_SECONDS: Final = 120
+
+
+def scan_too_long(name: str) -> str:
+    return (
+        f"{name}: reading the files took longer than a scan may ({MAX_SCAN_SECONDS} seconds in "
+        "all), so the scan stopped there; scan fewer files at once, or export them again"
+    )

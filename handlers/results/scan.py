@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+from time import monotonic
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -37,6 +38,7 @@ from domain.readings import (
 )
 from handlers.results import collector
 from handlers.results.archives import unpack
+from handlers.results.budgets import MAX_SCAN_SECONDS, scan_too_long
 from handlers.results.contests import (
     Answers,
     Contest,
@@ -355,6 +357,7 @@ def _scan(
     by_length: dict[int, list[tuple[str, bytes]]] = {}
     files: list[FileTallies] = []
     skipped: list[str] = []
+    deadline = monotonic() + MAX_SCAN_SECONDS
     answers = read_ahead(reader, read_file, named_files)
     for (name, data), answer in zip(named_files, answers, strict=True):
         # the same bytes twice: only files of one length can be, so only those are compared
@@ -368,6 +371,8 @@ def _scan(
             if name not in found_in_folders:
                 raise
             skipped.append(str(stray).split(";")[0])
+        if monotonic() > deadline:
+            raise ResultsFileError(scan_too_long(name))
     if not files:
         raise ResultsFileError(f"{named_files[0][0] if named_files else 'input'}: no results file")
     if not any(f.tallies for f in files):

@@ -3,7 +3,9 @@ what to do, never "something went wrong inside recount" (issue 32)."""
 
 from __future__ import annotations
 
+import sys
 from datetime import date
+from typing import Any
 
 import pytest
 
@@ -11,6 +13,7 @@ from handlers.results.budgets import (
     MAX_CANDIDATES,
     MAX_CONTESTS,
     MAX_FILE_ROWS,
+    MAX_SCAN_SECONDS,
     MAX_VOTE_DIGITS,
     MAX_VOTES,
     OverBudget,
@@ -152,3 +155,36 @@ def test_the_real_exports_are_within_every_budget() -> None:
     for t in read_file(name, data).tallies:
         widest.setdefault((t.key, t.party, t.precinct), set()).add(t.choice)
     assert max(map(len, widest.values())) < 50
+
+
+@pytest.mark.parametrize(
+    "last", [MAX_SCAN_SECONDS - 81, MAX_SCAN_SECONDS - 80, MAX_SCAN_SECONDS - 79]
+)
+def test_a_scans_files_read_within_its_time_and_not_past_it(
+    last: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each file's read takes the seconds given (a clock of our own): 40 + 40 + `last`
+    against the 120 s a scan may read for in all."""
+    now = [0.0]
+    # the module, not the package's `scan` (the function of the same name)
+    monkeypatch.setattr(sys.modules["handlers.results.scan"], "monotonic", lambda: now[0])
+    took = iter([40, 40, last])
+
+    def slow_reader(work: Any, name: str, data: bytes) -> Any:
+        now[0] += next(took)
+        return work(name, data)
+
+    files = [
+        (f"f{n}.csv", f"contest,choice,votes\nMayor,Ann,{100 + n}\nMayor,Bob,90\n".encode())
+        for n in range(3)
+    ]
+    options = ScanOptions(today=date(2026, 11, 30), canvass=date(2026, 11, 16))
+    if 80 + last <= MAX_SCAN_SECONDS:
+        assert len(scan(files, options, reader=slow_reader).files) == 3
+        return
+    with pytest.raises(ResultsFileError) as refused:
+        scan(files, options, reader=slow_reader)
+    assert str(refused.value) == (
+        "f2.csv: reading the files took longer than a scan may (120 seconds in all), so the "
+        "scan stopped there; scan fewer files at once, or export them again"
+    )
