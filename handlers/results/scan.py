@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-from time import monotonic
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
+from time import monotonic
 from typing import Any, Final
 
 from domain import (

@@ -10,7 +10,7 @@ from slack_bolt import Ack, BoltContext, Respond
 from slack_sdk import WebClient
 
 from domain import InputError
-from handlers.slack.blocks.text import is_channel_id, is_user_id
+from handlers.slack.blocks.text import escape, is_channel_id, is_user_id
 from handlers.slack.observability import request_id_of
 from handlers.slack.services import Services
 from handlers.slack.watching import (
@@ -61,25 +61,26 @@ def watch_command(
         return
     if words[:1] == ["stop"]:
         ack(response_type="ephemeral", text="Stopping this channel's watches…")
-        services.after_ack.run(
-            lambda: respond(
-                response_type="ephemeral",
-                replace_original=False,
-                text=f"Stopped {stop_all(client, service.store, place, str(user))} watch(es).",
-            ),
-            body=command,
-            request_id=request_id_of(context),
-        )
+
+        def stop() -> None:
+            try:
+                said = f"Stopped {stop_all(client, service.store, place, str(user))} watch(es)."
+            except DatabaseError as error:  # gone away since the ack: said, not a failure
+                log.error("watch stop: %s", error)
+                said = NO_DATABASE
+            respond(response_type="ephemeral", replace_original=False, text=said)
+
+        services.after_ack.run(stop, body=command, request_id=request_id_of(context))
         return
     try:
         request = parse_watch(" ".join(words), services.today())
         for url in request.sources:
             services.watching.fetcher.check(url)
-    except InputError as error:
-        ack(response_type="ephemeral", text=error.message)
+    except InputError as error:  # it may quote what was typed: escaped, like any text
+        ack(response_type="ephemeral", text=escape(error.message))
         return
     except FetchRefused as error:
-        ack(response_type="ephemeral", text=f"{error} Nothing was fetched.")
+        ack(response_type="ephemeral", text=f"{escape(str(error))} Nothing was fetched.")
         return
     try:
         running = len(service.store.running(Place.prefix(PlaceKind.SLACK, team)))

@@ -62,3 +62,19 @@ def test_watch_list_with_the_database_gone_away_answers_in_plain_words(
     response = run_command(bot, fake, "watch list")
     assert response.status == 200
     assert answer(response) == NO_DATABASE
+
+
+def test_a_refusal_quoting_what_was_typed_is_escaped(app: App, fake: FakeSlack) -> None:
+    """`<!channel>` typed where a duration goes was quoted back as markup: Slack would have
+    read it as a mention of everyone in the channel."""
+    said = answer(run_command(app, fake, "watch https://results.example/x.xlsx every <!channel>"))
+    assert said == '"&lt;!channel&gt;" is not a duration; write it like 90s, 5m or 1h'
+
+
+def test_watch_stop_with_the_database_gone_away_answers_in_plain_words(
+    fake: FakeSlack, after_ack: AfterAck, database: str, tmp_path: Path
+) -> None:
+    bot = gone_away(fake, after_ack, database, tmp_path)
+    assert answer(run_command(bot, fake, "watch stop")).startswith("Stopping")
+    assert after_ack.drain(timeout=10)
+    assert fake.to("respond/cmd")[-1].body["text"] == NO_DATABASE
