@@ -143,3 +143,24 @@ def test_a_password_protected_member_is_said_in_plain_words() -> None:
         "county.zip: a.csv is password-protected in the zip; make the zip again without a "
         "password, or give the file itself"
     )
+
+
+def test_a_member_whose_header_understates_its_size_is_never_inflated_past_it() -> None:
+    """Sizes are checked from the zip's directory before anything is unpacked; a directory
+    that lies (it says 100 bytes of a member that inflates to 30 MB) is not believed past
+    what it said: unpacking stops at 100 bytes, the check fails, and the zip is refused in
+    one line (the bytes are counted as they inflate, by zipfile itself)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("county.csv", b"contest,choice,votes\n" + b"0" * 30_000_000)
+    data = bytearray(buffer.getvalue())
+    assert len(data) < 100_000  # 30 MB of zeros deflate to about 30 KB
+    for signature, at in ((b"PK\x03\x04", 22), (b"PK\x01\x02", 24)):  # local, central
+        where = data.index(signature) + at
+        data[where : where + 4] = (100).to_bytes(4, "little")  # "100 bytes, inflated"
+    with pytest.raises(ResultsFileError) as refused:
+        unpack([("results.zip", bytes(data))])
+    assert str(refused.value) == (
+        "results.zip: county.csv cannot be unpacked (the zip is damaged or uses a kind of "
+        "compression it cannot read); make the zip again, or give the file itself"
+    )
