@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Generic, TypeVar
 
-from domain.editions import HOLIDAY_NAMES, SATURDAY_OBSERVANCE
+from domain.editions import SATURDAY_OBSERVANCE
 
 T = TypeVar("T", int, Fraction)
 
@@ -126,10 +126,6 @@ LAST_YEAR: Final = Cited(
     2100,
     "recount-rules.md / quick-syntax.md (input range for dates)",
     "latest year of a canvass date accepted as input",
-)
-# 2025 SB 224 renamed two holidays of 1-1-216(1) and moved no date: the name follows the year.
-HOLIDAY_RENAMING_FIRST_YEAR: Final = Cited(
-    HOLIDAY_NAMES.in_force_from.year, HOLIDAY_NAMES.source, HOLIDAY_NAMES.what
 )
 # 1-1-216(2): a holiday falling on a Saturday makes the preceding Friday a holiday; that
 # rule has been in the section since the 2013 amendment, so earlier years have no such Friday.

@@ -31,6 +31,11 @@ class InForce(Enum):
     UNSETTLED = "unsettled"  # it took effect on or before this day, or after: not known
 
 
+# A row's `settled_from` where the day it took effect is not known yet (a bill whose
+# approval was not seen): unsettled from `in_force_from` on.
+NOT_YET_KNOWN: Final = date.max
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DatedRow:
     key: str  # stable: the JSON names a row by it
@@ -105,11 +110,15 @@ SATURDAY_OBSERVANCE: Final = DatedRow(
 HOLIDAY_NAMES: Final = DatedRow(
     key="holiday_names_2025",
     what="1-1-216(1)(d), (h): Presidents' Day; Indigenous Peoples' Day and Columbus Day",
-    in_force_from=date(2025, 1, 1),
-    # applied by calendar year: the names change no date
+    # introduced Feb 26, 2025, its approval day not seen (related.md): not in force before it
+    # was introduced; from then on both names, until the approval day is known. The names
+    # move no date: each holiday is named as on its own day.
+    in_force_from=date(2025, 2, 26),
+    settled_from=NOT_YET_KNOWN,
     taken_on=TakenOn.DAY_COUNTED,
     before="Lincoln's and Washington's Birthdays; Columbus Day",
-    source="1-1-216(1)(d), (h), as amended by 2025 SB 224",
+    source="1-1-216(1)(d), (h), as amended by 2025 SB 224 (introduced Feb 26, 2025; its "
+    "approval day not seen)",
     confidence="text seen",
 )
 DATED_ROWS: Final = (

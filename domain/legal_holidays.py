@@ -25,7 +25,8 @@ from typing import Final
 
 from dateutil.relativedelta import MO, TH, relativedelta
 
-from domain.citations import HOLIDAY_RENAMING_FIRST_YEAR, SATURDAY_OBSERVANCE_FIRST_YEAR
+from domain.citations import SATURDAY_OBSERVANCE_FIRST_YEAR
+from domain.editions import HOLIDAY_NAMES, InForce
 
 SATURDAY: Final = 5
 SUNDAY: Final = 6
@@ -81,21 +82,30 @@ _NAMES_BEFORE_RENAMING: Final = MappingProxyType(
 )
 
 
-def holiday_name(letter: str, today_name: str, year: int) -> str:
-    """The name 1-1-216(1) gave the holiday of `letter` in `year`: SB 224 renamed two in 2025."""
-    if year < HOLIDAY_RENAMING_FIRST_YEAR.value:
-        return _NAMES_BEFORE_RENAMING.get(letter, today_name)
-    return today_name
+def holiday_name(letter: str, today_name: str, day: date) -> str:
+    """The name 1-1-216(1) gave the holiday of `letter` on `day`: 2025 SB 224 renamed two,
+    its approval day not seen (domain.editions.HOLIDAY_NAMES): the earlier name before it was
+    introduced, both names after (recount-rules.md section 7a)."""
+    earlier = _NAMES_BEFORE_RENAMING.get(letter)
+    if earlier is None:
+        return today_name
+    match HOLIDAY_NAMES.on(day):
+        case InForce.NO:
+            return earlier
+        case InForce.UNSETTLED:
+            return f"{today_name} ({earlier} before 2025 SB 224)"
+        case InForce.YES:
+            return today_name
 
 
 def _holidays_of_rules(year: int) -> list[Holiday]:
     """The (1)(b)-(l) holidays of `year` with their observed days, wherever those fall."""
     found: list[Holiday] = []
     for letter, today_name, rule in _NAMED_HOLIDAYS:
-        name = holiday_name(letter, today_name, year)
         day = rule(year)
         if day is None:
             continue
+        name = holiday_name(letter, today_name, day)
         found.append(Holiday(day, name, f"1-1-216(1)({letter})"))
         if day.weekday() == SUNDAY:
             found.append(Holiday(day + timedelta(days=1), f"{name} (observed)", "1-1-216(2)", day))

@@ -116,13 +116,21 @@ def test_the_window_is_read_from_the_citation_given() -> None:
     assert d.trace().startswith("canvass Mon Nov 16, 2026 + 3 days = Thu Nov 19, 2026")
 
 
+# 2025 SB 224's names beside the earlier ones, while its approval day is not known
+BOTH_D = "Presidents' Day (Lincoln's and Washington's Birthdays before 2025 SB 224)"
+BOTH_H = "Indigenous Peoples' Day and Columbus Day (Columbus Day before 2025 SB 224)"
+
+
 @pytest.mark.parametrize(
     ("canvass", "name", "letter"),
     [
-        # 2025 SB 224 renamed (d) and (h) of 1-1-216(1); no date moved.
-        (date(2026, 2, 11), "Presidents' Day", "d"),
-        (date(2026, 10, 7), "Indigenous Peoples' Day and Columbus Day", "h"),
-        (date(2025, 2, 12), "Presidents' Day", "d"),
+        # 2025 SB 224 renamed (d) and (h) of 1-1-216(1); no date moved. Introduced Feb 26,
+        # 2025, its approval day not seen (recount-rules.md 7a): both names after that day
+        (date(2026, 2, 11), BOTH_D, "d"),
+        (date(2026, 10, 7), BOTH_H, "h"),
+        (date(2025, 10, 8), BOTH_H, "h"),  # Mon Oct 13, 2025
+        # Mon Feb 17, 2025: before SB 224 was introduced, the earlier name alone
+        (date(2025, 2, 12), "Lincoln's and Washington's Birthdays", "d"),
         # Before 2025 the trace uses the names the section had then.
         (date(2024, 2, 14), "Lincoln's and Washington's Birthdays", "d"),
         (date(2024, 10, 9), "Columbus Day", "h"),
@@ -141,13 +149,14 @@ def test_trace_names_a_holiday_as_1_1_216_named_it_that_year(
     )
 
 
-def test_a_trace_crossing_both_renamed_holidays_of_2026_uses_todays_names() -> None:
+def test_a_trace_crossing_both_renamed_holidays_of_2026_uses_both_names() -> None:
     """The renamed holidays mid-window do not move the count (1-1-306 looks at the last day);
-    the calendar the reminders and the trace read from still carries today's names."""
+    the calendar the reminders and the trace read from carries both names while SB 224's
+    approval day is not known."""
     feb = legal_holiday(date(2026, 2, 16))
     oct_ = legal_holiday(date(2026, 10, 12))
-    assert feb is not None and feb.name == "Presidents' Day"
-    assert oct_ is not None and oct_.name == "Indigenous Peoples' Day and Columbus Day"
+    assert feb is not None and feb.name == BOTH_D
+    assert oct_ is not None and oct_.name == BOTH_H
     old_feb = legal_holiday(date(2024, 2, 19))
     old_oct = legal_holiday(date(2024, 10, 14))
     assert old_feb is not None and old_feb.name == "Lincoln's and Washington's Birthdays"
