@@ -108,12 +108,25 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     kit = commands.add_parser(
         "kit",
         help="the recount board's kit for one contest: certificate and tally sheets (PDF)",
-        description="The 13-16-418 certificate (each precinct's canvass votes, blank columns "
-        "for the recount, signatures) and a 13-16-412 tally sheet per precinct, from county "
-        "results workbooks or a precinct-by-precinct file.",
+        description="For one contest (one party's in a primary), each county's 13-16-418 "
+        "certificate (its precincts' canvass votes, blank columns for the recount, its board's "
+        "signatures) and a 13-16-412 tally sheet per precinct, from county results workbooks "
+        "or a precinct-by-precinct file. A title matching several contests is refused, naming "
+        "them.",
     )
     kit.add_argument("files", nargs="+", metavar="FILE")
-    kit.add_argument("--contest", required=True, metavar='"TITLE"', help="a unique prefix will do")
+    kit.add_argument(
+        "--contest",
+        required=True,
+        metavar='"TITLE"',
+        help='as the scan lists it ("... — REP — Cascade County"), or a unique prefix',
+    )
+    kit.add_argument("--party", metavar="PARTY", help="a primary's party, as the file writes it")
+    kit.add_argument(
+        "--election",
+        choices=("primary", "general"),
+        help="where the file does not say which election it holds",
+    )
     kit.add_argument("--pdf", required=True, metavar="FILE", help="where to write it")
     add_scan_arguments(
         commands.add_parser(
@@ -195,7 +208,9 @@ def _kit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from bot.record_command import write_kit
 
     try:
-        precincts = write_kit(expand(args.files), args.contest, args.pdf)
+        precincts = write_kit(
+            expand(args.files), args.contest, args.pdf, party=args.party, election=args.election
+        )
     except (InputError, ResultsFileError) as error:
         print(f"error: {one_line(str(error))}", file=err)
         return EXIT_USAGE

@@ -15,7 +15,7 @@ from domain.verdict import Verdict
 from handlers.paper.kit import kit_pdf
 from handlers.paper.petition import NoPetition, petition_pdf
 from handlers.paper.record import Provenance, record_pdf
-from handlers.results.precincts import precinct_rows
+from handlers.results.precincts import Wanted, precinct_rows
 from handlers.syntax import FormRequest, HelpRequest, parse
 
 
@@ -56,10 +56,19 @@ def _write(pdf: bytes, path: str) -> None:
         ) from None
 
 
-def write_kit(paths: list[Path], contest: str, path: str) -> int:
-    """The recount board's kit for `contest` from these files, written to `path`; returns
-    how many precincts it holds. Raises InputError or ResultsFileError with one line."""
+def write_kit(
+    paths: list[Path],
+    contest: str,
+    path: str,
+    *,
+    party: str | None = None,
+    election: str | None = None,
+) -> int:
+    """The recount board's kit for `contest` (a title as the scan lists it, or a unique
+    prefix; `party`: a primary's; `election`: where the files do not say) from these files,
+    written to `path`; returns how many precincts it holds. Raises InputError or
+    ResultsFileError with one line."""
     files = [(p.name, p.read_bytes()) for p in paths]
-    rows = precinct_rows(files, contest)
+    rows = precinct_rows(files, Wanted(contest, party, election=election))
     _write(kit_pdf(rows, Provenance(produced_at=montana_now())), path)
     return len(rows.rows)

@@ -37,18 +37,25 @@ def detect(tables: list[Table]) -> str | None:
     return PRECINCT_FILE if any(header_of(t) for t in tables) else None
 
 
-def read(name: str, tables: list[Table]) -> FileTallies:
+def file_facts(name: str, table: Table, at: int) -> FileTallies:
+    """What the file says of itself (its banner, the election), its tallies not yet read;
+    the kit reads the same (handlers.results.precincts). `at`: where its header is."""
     result = FileTallies(name, PRECINCT_FILE, whole=True, counties_named=True)
-    table = next(t for t in tables if header_of(t))
-    found = header_of(table)
-    assert found is not None
-    at, col = found
     result.banner_says([text(c) for r in table.rows[:at] for c in r])
     banner = [text(c) for r in table.rows[:at] for c in r if election_in(text(c))]
     if banner:
         result.said(election_in(banner[0]), f'the banner says "{banner[0]}"')
     result.said(election_in(table.name), f'the sheet is named "{table.name}"')
     result.said(election_in_name(name), f'the file is named "{name}"')
+    return result
+
+
+def read(name: str, tables: list[Table]) -> FileTallies:
+    table = next(t for t in tables if header_of(t))
+    found = header_of(table)
+    assert found is not None
+    at, col = found
+    result = file_facts(name, table, at)
     county_at, precinct_at, race_at, party_at, votes_at, choice_at = (col[c] for c in COLUMNS)
     sums: dict[tuple[str, str, str, str | None, str], int] = {}
     precinct_office: dict[str, bool] = {}

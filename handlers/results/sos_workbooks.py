@@ -61,6 +61,12 @@ def detect(tables: list[Table]) -> str | None:
     return None
 
 
+def sheet_party_of(sheet: str) -> str | None:
+    """The party a primary's sheet name puts after the code ("00588REP PRESIDENT"), if any."""
+    found = _SHEET_PARTY.match(sheet)
+    return None if found is None else found.group(1)
+
+
 def _code(sheet: str) -> str | None:
     found = _CODE_FRONT.match(sheet) or _CODE_END.search(sheet)
     return None if found is None else found.group(1)
@@ -162,8 +168,7 @@ def _sheet_header(
     the party a primary's sheet name gives, and the header's choices by column."""
     title = text(header[0])
     key = _code(sheet) or normalized(title)
-    found_party = _SHEET_PARTY.match(sheet)
-    sheet_party = None if found_party is None else found_party.group(1)
+    sheet_party = sheet_party_of(sheet)
     if sheet_party is not None:
         key = f"{key}{sheet_party}"  # each party's nomination is its own contest
     columns = tuple(

@@ -18,7 +18,7 @@ from typing import Any, Final
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
 
-from domain import InputError
+from domain import KINDS, InputError
 from domain.citations import FIRST_YEAR, LAST_YEAR
 from handlers.results import MAX_BYTES, ResultsFileError, ScanOptions, scan, scan_csv
 from handlers.results.compare import readings_of
@@ -236,11 +236,20 @@ def kit_values(
         shared = [[f.id, f.name] for f in files if f.name in names]
         if not shared:
             return None
+        contest = scanned.contest
+        spans = contest.kind is not None and not KINDS[contest.kind].one_county
+        # the contest itself, never its title alone: a primary's party, a county office's
+        # county and a precinct office's precinct, so the kit never merges what the scan
+        # kept apart (issue 33)
         return signer.sign(
             {
                 "to": [to.channel, to.thread_ts, to.user],
                 "files": shared,
-                "contest": scanned.contest.title,
+                "contest": contest.title,
+                "party": contest.party,
+                "county": None if spans else contest.county,
+                "precinct": contest.precinct,
+                "election": result.election,
             }
         )
 

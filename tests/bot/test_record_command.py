@@ -9,7 +9,7 @@ import pypdf
 
 from bot.cli import main
 
-from ..handlers.results.fixtures import COUNTY_WORKBOOKS, need
+from ..handlers.results.fixtures import COUNTY_WORKBOOKS, PRIMARY_PRECINCTS, need
 
 
 def test_check_writes_the_record_beside_the_verdict(tmp_path: Path) -> None:
@@ -58,9 +58,33 @@ def test_kit_writes_the_certificate_and_the_tally_sheets(tmp_path: Path) -> None
     args = ["kit", workbook, "--contest", "Cascade County CLERK AND RECORDER", "--pdf", str(target)]
     assert main(args, out, err) == 0
     assert err.getvalue() == f"recount: the kit for 23 precincts is in {target}\n"
-    assert len(pypdf.PdfReader(target).pages) == 24
+    # the certificate (two pages: its 23 precincts under the room for the proceedings) and a
+    # tally sheet a precinct
+    assert len(pypdf.PdfReader(target).pages) == 2 + 23
     out, err = io.StringIO(), io.StringIO()
     assert (
         main(["kit", workbook, "--contest", "NO SUCH OFFICE", "--pdf", str(target)], out, err) == 2
     )
     assert 'no contest titled "NO SUCH OFFICE" in the files' in err.getvalue()
+
+
+def test_kit_refuses_a_title_of_several_contests_in_one_line_and_takes_a_party(
+    tmp_path: Path,
+) -> None:
+    target = tmp_path / "kit.pdf"
+    primary = str(need(PRIMARY_PRECINCTS))
+    out, err = io.StringIO(), io.StringIO()
+    args = ["kit", primary, "--contest", "COUNTY COMMISSIONER DISTRICT 2", "--pdf", str(target)]
+    assert main(args, out, err) == 2
+    said = err.getvalue()
+    assert said.count("\n") == 1 and said.startswith('error: "COUNTY COMMISSIONER DISTRICT 2" ')
+    assert "— REP — Beaverhead County" in said and not target.exists()
+    out, err = io.StringIO(), io.StringIO()
+    title = "STATE REPRESENTATIVE DISTRICT 57"
+    assert (
+        main(["kit", primary, "--contest", title, "--party", "REP", "--pdf", str(target)], out, err)
+        == 0
+    )
+    assert "Party (nomination): REP" in " ".join(
+        pypdf.PdfReader(target).pages[0].extract_text().split()
+    )

@@ -11,7 +11,7 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
 
 from domain.plain_text import visible
-from handlers.results.precincts import precinct_rows
+from handlers.results.precincts import Wanted, precinct_rows
 from handlers.results.tables import ResultsFileError
 from handlers.slack.blocks.scan import KIT_ACTION_ID
 from handlers.slack.blocks.text import escape
@@ -34,10 +34,10 @@ def register(app: App, services: Services) -> None:
     ) -> None:
         ack()
         data = services.signer.verify(text_at(body, "actions", 0, "value"))
-        contest = None if data is None else data.get("contest")
         try:
-            if data is None or not isinstance(contest, str):
+            if data is None:
                 raise ValueError("not signed")
+            wanted = _wanted(data)
             to, files, _ = chosen_scan({**data, "options": {}})
         except (ValueError, TypeError, KeyError):
             services.not_verified(respond, body, context)
@@ -46,7 +46,7 @@ def register(app: App, services: Services) -> None:
         def make_and_upload() -> None:
             try:
                 rows = precinct_rows(
-                    [download_shared(client, services.download, f) for f in files], contest
+                    [download_shared(client, services.download, f) for f in files], wanted
                 )
             except ResultsFileError as error:
                 # the message names the file, as Slack gave its name: escaped, like any text
@@ -63,7 +63,7 @@ def register(app: App, services: Services) -> None:
                     thread_ts=to.thread_ts,
                     content=pdf,
                     filename="recount kit.pdf",
-                    title=visible(f"Recount kit: {rows.title} ({len(rows.rows)} precincts)"),
+                    title=visible(f"Recount kit: {rows.label} ({len(rows.rows)} precincts)"),
                 )
             except (SlackApiError, SlackClientError):
                 log.warning("kit: the upload failed")
@@ -72,3 +72,14 @@ def register(app: App, services: Services) -> None:
         services.after_ack.run_heavy_for_clicker(
             respond, make_and_upload, body=body, request_id=request_id_of(context)
         )
+
+
+def _wanted(data: dict[str, Any]) -> Wanted:
+    """The scan's contest a signed button carries: its title whole, its party, county and
+    precinct (each a string or none), and the scan's election. Raises ValueError otherwise."""
+    contest = data.get("contest")
+    fields = [data.get(name) for name in ("party", "county", "precinct", "election")]
+    if not isinstance(contest, str) or not all(f is None or isinstance(f, str) for f in fields):
+        raise ValueError("not a contest")
+    party, county, precinct, election = (f if isinstance(f, str) else None for f in fields)
+    return Wanted(contest, party, county, precinct, exact=True, election=election)

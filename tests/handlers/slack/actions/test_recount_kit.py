@@ -7,8 +7,11 @@ import io
 from typing import Any
 
 import pypdf
+import pytest
 from slack_bolt import App
 
+from handlers.results.precincts import Wanted
+from handlers.slack.actions.recount_kit import _wanted
 from handlers.slack.after_ack import AfterAck
 from handlers.slack.blocks.scan import KIT_ACTION_ID
 
@@ -51,7 +54,17 @@ def test_the_kit_button_uploads_the_kit_into_the_scans_thread(
     (complete,) = fake.to("files.completeUploadExternal")[-1:]
     assert (complete.body["channel_id"], complete.body["thread_ts"]) == (DM, TS)
     reader = pypdf.PdfReader(io.BytesIO(fake.uploads[-1]))
-    assert reader.pages[0].extract_text().startswith("Certificate of the recount (13-16-418)")
+    first = " ".join(reader.pages[0].extract_text().split())
+    assert first.startswith("Certificate of the recount (13-16-418)")
+    assert "County: Cascade County" in first  # the scan's contest: its county with it
+
+
+def test_a_signed_value_names_the_contest_whole_or_is_refused() -> None:
+    wanted = _wanted({"contest": "SHERIFF", "party": "REP", "county": "Lake", "precinct": None})
+    assert wanted == Wanted("SHERIFF", "REP", "Lake", None, exact=True)
+    for bad in ({"contest": 5}, {"contest": "SHERIFF", "party": ["REP"]}):
+        with pytest.raises(ValueError):
+            _wanted(bad)
 
 
 def test_a_forged_kit_button_does_nothing(app: App, fake: FakeSlack, after_ack: AfterAck) -> None:
