@@ -40,7 +40,7 @@ from domain.recount_board import (
     TALLY_SHEET,
     copies_rules,
 )
-from domain.titles import office_kind, question_kind
+from domain.titles import county_label, office_kind, question_kind
 from handlers.paper.about import BLANK, about_rows
 from handlers.paper.fonts import cell_fonts, font_for, set_for, shown, style_for
 from handlers.paper.record import Provenance, paragraph
@@ -134,7 +134,9 @@ class _KitDocument(SimpleDocTemplate):
         if heading is None:
             return
         canvas = self.canv
-        line = shown(f"{self.contest} — {_county_words(heading.county)}")
+        # the county after the contest, unless its title begins with it ("Cascade County ...")
+        named = heading.county is not None and county_label(self.contest)[0] == heading.county
+        line = shown(self.contest if named else f"{self.contest} — {_county_words(heading.county)}")
         canvas.setFont(font_for(line, "Helvetica-Bold"), 9)
         canvas.drawString(_MARGIN, _PAGE[1] - 0.45 * inch, line)
         sheet = shown(heading.sheet)

@@ -97,7 +97,9 @@ def test_the_kit_of_a_real_contest_holds_every_precinct_and_its_canvass_votes() 
     assert "As of: Wed Nov 18, 2026" in certificate and "Date of the recount: ___" in certificate
     for sheet, row in zip(sheets, rows.rows, strict=True):
         assert f"Precinct: {row.precinct}" in sheet and "SANDRA MERCHANT" in sheet
-        assert f"{CLERK}/AUDITOR/SURVEYOR — Cascade County" in sheet  # the page's heading
+        # the page's heading: the title names its county, so it is not said twice
+        assert f"{CLERK}/AUDITOR/SURVEYOR Tally sheet (13-16-412(3)) — {row.precinct}" in sheet
+        assert "SURVEYOR — Cascade County" not in sheet
 
 
 def test_a_primary_kit_is_one_partys_and_says_to_recount_only_its_ballots() -> None:
