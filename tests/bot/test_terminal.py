@@ -90,3 +90,12 @@ def test_what_the_encoding_cannot_show_has_its_ascii_form() -> None:
     safe_output(stream).write("5 ≤ 10 — §\u202e\n")
     stream.flush()
     assert raw.getvalue() == b"5 <= 10 - Sec.\n"
+
+
+def test_the_text_says_what_the_check_is_about_under_its_headline() -> None:
+    told = 'county A 5 B 4 canvass 2026-11-16 county-name "Gallatin" election 2026-11-03'
+    lines = render_text(verdict_of(told)).splitlines()
+    assert lines[2] == "Gallatin County · election of Tue Nov 3, 2026"
+    assert "Gallatin" not in " ".join(lines[3:])  # said once: "Read as" leaves it to that line
+    plain = render_text(verdict_of("county A 5 B 4 canvass 2026-11-16")).splitlines()
+    assert plain[2].startswith("Read as: ")  # nothing told: no empty line for it

@@ -25,3 +25,10 @@ def test_the_work_holds_every_line_of_the_verdict() -> None:
     assert "Safe reading: canvass Mon Nov 16, 2026 + 5 days = Sat Nov 21, 2026" in said
     assert escape_mrkdwn(e.quotes[0]) in said and escape_mrkdwn(e.edition) in said
     assert len(view["blocks"]) <= 100 and len(json.dumps(view)) < 250_000
+
+
+def test_the_work_says_what_the_check_is_about_beside_read_as() -> None:
+    v = verdict_of('county A 5 B 4 canvass 2026-11-16 county-name "Gallatin" election-type general')
+    view = work_view(v)
+    context = view["blocks"][1]["elements"][0]["text"]
+    assert context.startswith("Gallatin County · general election · Read as: county office;")
