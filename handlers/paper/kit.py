@@ -31,6 +31,7 @@ from reportlab.platypus import (
 )
 
 from domain.about import About
+from domain.deadline import long_date
 from domain.kinds import KINDS
 from domain.recount_board import (
     CERTIFICATE,
@@ -458,7 +459,7 @@ def kit_pdf(rows: PrecinctRows, provenance: Provenance) -> bytes:
         _KitDocument(
             out,
             contest,
-            f"Made by recount, {provenance.produced_at:%b %d, %Y}.",
+            f"Made by recount, {long_date(provenance.produced_at.date())}.",
             title=f"Recount kit: {shown(rows.label)}",
             author="recount",
             invariant=1,

@@ -176,6 +176,7 @@ def precinct_rows(
             raise
         except Exception as bug:  # the tables read, ours to lay out: a fault of ours, plainly
             raise unexpected(name, bug) from None
+    _montana_only(responses)
     contests = _contests(reads, wanted)
     if not contests:
         raise ResultsFileError(f'no contest titled "{visible(wanted.contest)}" in the files')
@@ -441,6 +442,18 @@ def _from_precinct_file(name: str, tables: list[Table], words: str) -> _Read:
     return read
 
 
+def _montana_only(responses: list[totalvote.ServiceTallies]) -> None:
+    """Another state's results are refused first, before anything is asked of them (which
+    election, which party): no answer would make them a Montana board's canvass."""
+    for response in responses:
+        if response.service != totalvote.MONTANA_SERVICE:
+            raise ResultsFileError(
+                f"{response.name}: {response.banner_title or 'not Montana results'}: the kit's "
+                "certificate is a Montana county recount board's, filled only from Montana's "
+                "results"
+            )
+
+
 def _certifiable(responses: list[totalvote.ServiceTallies], words: str) -> None:
     """The certificate's canvass column is a board's sworn starting point: it is never
     filled from another state's results, nor from responses that do not hold every precinct
@@ -449,12 +462,6 @@ def _certifiable(responses: list[totalvote.ServiceTallies], words: str) -> None:
         return
     totalvote.settle_coverage(responses)
     for response in responses:
-        if response.service != totalvote.MONTANA_SERVICE:
-            raise ResultsFileError(
-                f"{response.name}: {response.banner_title or 'not Montana results'}: the kit's "
-                "certificate is a Montana county recount board's, filled only from Montana's "
-                "results"
-            )
         keys = {t.key for t in response.tallies if _words(t.title) == words}
         for key in sorted(keys & set(response.partial)):
             raise ResultsFileError(

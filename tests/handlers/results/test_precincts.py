@@ -145,8 +145,9 @@ def test_the_certificate_is_never_filled_from_another_state_or_part_of_a_race() 
     Dakota's figures, and not an excerpt of a race's precincts."""
     sd = need(SHARED / "fixtures" / "totalvote" / "sd-2024-general-us-house-precinct.json")
     house = Wanted("united states representative", election="general")
-    with pytest.raises(ResultsFileError, match="South Dakota's results service"):
-        precinct_rows([(sd.name, sd.read_bytes())], house)
+    for asked in (house, "united states representative"):  # refused before any question
+        with pytest.raises(ResultsFileError, match="South Dakota's results service"):
+            precinct_rows([(sd.name, sd.read_bytes())], asked)
     records = montana_whole(json.loads(sd.read_bytes())["d"])
     for r in records:  # every precinct reported, one of them not in the records
         r["TotalPrecincts"] += 1
