@@ -151,3 +151,13 @@ class RoundPost(Base):
     tried_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)  # the first try
     ts: Mapped[str | None] = mapped_column(String(32))  # Slack's, once it answered
     done_at: Mapped[datetime | None] = mapped_column(DateTime)  # posted and marked told
+
+
+class SlackEvent(Base):
+    """An event Slack delivered (a file dropped in a DM), by its id: a second delivery of the
+    same event, to this process or another replica, is not scanned again. Kept a day."""
+
+    __tablename__ = "slack_events"
+
+    event_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    seen_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)

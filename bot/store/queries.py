@@ -11,11 +11,18 @@ from datetime import datetime, timedelta
 from functools import wraps
 from typing import Any, ParamSpec, TypeVar
 
-from sqlalchemy import ColumnElement, Engine, or_, select, update
+from sqlalchemy import ColumnElement, Engine, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from bot.store.models import ChangeRecord, Reading, ReadingContest, SourceState, Watch
+from bot.store.models import (
+    ChangeRecord,
+    Reading,
+    ReadingContest,
+    SlackEvent,
+    SourceState,
+    Watch,
+)
 from bot.store.models import RoundPost as PostRow
 from domain.changes import Band, Change, ChangeKind, ContestReading
 from handlers.watch.records import (
@@ -104,6 +111,21 @@ class Store:
     def session(self) -> Iterator[Session]:
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
             yield session
+
+    # --- Slack's events --------------------------------------------------------------------
+
+    def first_delivery(self, event_id: str) -> bool:
+        """True the first time an event's id is seen; False for one seen before (Slack sent
+        it again, here or to another replica). Ids a day old are forgotten: Slack retries
+        within minutes."""
+        now = utcnow()
+        try:
+            with self.session() as s:
+                s.execute(delete(SlackEvent).where(SlackEvent.seen_at < now - timedelta(days=1)))
+                s.add(SlackEvent(event_id=event_id, seen_at=now))
+        except IntegrityError:
+            return False
+        return True
 
     # --- watches ---------------------------------------------------------------------------
 

@@ -130,6 +130,9 @@ class WatchStore(RoundStore, Protocol):
         """The post reached its channel as `ts`: kept, its changes told, in one transaction
         (None: given up, its changes told otherwise)."""
 
+    def first_delivery(self, event_id: str) -> bool:
+        """True the first time Slack's event id is seen, False for a repeated delivery."""
+
 
 class WatchBackend(Protocol):
     """The database side of watching, opened (and migrated) when first needed."""

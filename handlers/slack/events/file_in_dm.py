@@ -19,13 +19,16 @@ from handlers.slack.observability import request_id_of
 from handlers.slack.payload import text_at
 from handlers.slack.scanning import ScanTarget, dm_memory, run_scan, scan_later, shared_files
 from handlers.slack.services import Services
+from handlers.watch.records import DatabaseError
 
 log = logging.getLogger(__name__)
 
 
 def register(app: App, services: Services) -> None:
     @app.event("message")
-    def file_in_a_dm(event: dict[str, Any], client: WebClient, context: BoltContext) -> None:
+    def file_in_a_dm(
+        event: dict[str, Any], body: dict[str, Any], client: WebClient, context: BoltContext
+    ) -> None:
         if event.get("channel_type") != "im" or event.get("subtype") != "file_share":
             return  # only files dropped in a direct message with the bot
         channel, user, ts = event.get("channel"), event.get("user"), event.get("ts")
@@ -37,7 +40,12 @@ def register(app: App, services: Services) -> None:
         text = str(event.get("text") or "")
         today = services.today()
 
+        event_id = body.get("event_id")
+
         def work() -> None:
+            if isinstance(event_id, str) and not first_delivery(services, event_id):
+                log.info("event delivered again: not scanned twice")
+                return
             try:
                 options = scan_request(text, today)
             except InputError as error:
@@ -57,3 +65,15 @@ def register(app: App, services: Services) -> None:
             )
 
         scan_later(services, client, to, work, request_id_of(context))
+
+
+def first_delivery(services: Services, event_id: str) -> bool:
+    """Whether this event is new to the database (so to every replica). Slack's retries are
+    dropped before this by their header (events/retried.py); this catches the same event
+    delivered twice without one. With the database down it cannot say: the scan goes on, as
+    scanning twice is better than never."""
+    try:
+        return services.watching.service().store.first_delivery(event_id)
+    except DatabaseError as error:
+        log.warning("event: the database cannot say whether it was seen (%s)", error)
+        return True

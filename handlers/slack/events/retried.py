@@ -3,9 +3,9 @@
 Slack sends an event again (with `X-Slack-Retry-Num`) when our first answer was slow or
 failed; the first delivery was acknowledged and its work is already under way after the ack,
 so doing it again would scan twice: two summaries, two CSVs in the thread. A retry is
-answered 200 at once and goes no further. (The header is enough within one process and for
-retries of deliveries that reached any replica; an `event_id` remembered in the database is
-not kept here.)
+answered 200 at once and goes no further. The same event delivered twice without the header
+(to this process or another replica) is caught where it costs: a file dropped in a DM is
+scanned only the first time its `event_id` reaches the database (events/file_in_dm.py).
 """
 
 from __future__ import annotations

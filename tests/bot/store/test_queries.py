@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from alembic import command
 from alembic.script import ScriptDirectory
-from sqlalchemy import create_engine, insert, inspect, text
+from sqlalchemy import create_engine, insert, inspect, text, update
 from sqlalchemy.exc import IntegrityError
 
 from bot.store.database import _config, head_revision, open_database
-from bot.store.models import Watch
+from bot.store.models import SlackEvent, Watch
 from bot.store.queries import Store
 from domain.changes import Band, Change, ChangeKind, ContestReading
 from handlers.watch.records import DatabaseError, Place, WatchInfo, WatchSpec, utcnow
@@ -182,3 +182,19 @@ def test_a_database_gone_away_raises_only_database_error(tmp_path: Path) -> None
         assert said == "the database failed: unable to open database file", said
         assert "SELECT" not in said and "INSERT" not in said
     assert store.answers() is False
+
+
+def test_an_event_is_new_once_and_forgotten_after_a_day(database: str) -> None:
+    store = Store(open_database(database))
+    assert store.first_delivery("Ev1") is True
+    assert store.first_delivery("Ev1") is False  # delivered again: here or to a replica
+    assert store.first_delivery("Ev2") is True
+    with store.session() as s:  # Ev1 seen a day and a second ago
+        s.execute(
+            update(SlackEvent)
+            .where(SlackEvent.event_id == "Ev1")
+            .values(seen_at=utcnow() - timedelta(days=1, seconds=1))
+        )
+    assert store.first_delivery("Ev3") is True  # its insert forgets what is a day old
+    assert store.first_delivery("Ev1") is True
+    assert store.first_delivery("Ev2") is False  # seconds old: kept

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -24,16 +25,24 @@ TABLE = (
 )
 
 
+_DELIVERIES = itertools.count(1)
+
+
 def dropped(
-    text: str = "scan canvass 11/16/2026", files: list[str] | None = None, **event: Any
+    text: str = "scan canvass 11/16/2026",
+    files: list[str] | None = None,
+    event_id: str | None = None,
+    **event: Any,
 ) -> str:
+    """A file dropped in the DM: each call a new event (its own event_id) unless `event_id`
+    says which delivery it repeats."""
     return json.dumps(
         {
             "token": "legacy",
             "team_id": "T0MONTANA",
             "api_app_id": "A0RECOUNT",
             "type": "event_callback",
-            "event_id": "Ev0SCAN",
+            "event_id": event_id or f"Ev0SCAN{next(_DELIVERIES)}",
             "event_time": 1700000001,
             "event": {
                 "type": "message",

@@ -59,3 +59,16 @@ def test_a_retried_home_tab_event_is_not_published_again(
     assert retry(app, opened()) == 200
     assert after_ack.drain(timeout=10)
     assert fake.to("views.publish") == []
+
+
+def test_an_event_delivered_twice_without_a_retry_header_is_scanned_once(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    """Its id is kept in the database, which every replica shares: the second delivery (to
+    this process or another) is acknowledged and not scanned. Another event is."""
+    fake.files["F0TABLE"] = ("results.csv", TABLE)
+    for event_id in ("Ev0ONCE", "Ev0ONCE", "Ev0OTHER"):
+        send(app, dropped(event_id=event_id))
+        assert after_ack.drain(timeout=10)
+    assert len(fake.to("chat.update")) == 2
+    assert len(fake.to("files.completeUploadExternal")) == 2
