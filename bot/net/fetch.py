@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import http.client
 import ipaddress
+import logging
 import socket
+import threading
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -35,6 +37,8 @@ from bot.net.errors import network_reason
 from handlers.results.tables import MAX_BYTES, MAX_SIZE_WORDS
 from handlers.results.totalvote_page import SOS_HOSTS
 from handlers.watch.ports import Fetched, FetchFailed, FetchRefused, FetchStopped
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "SECRETARY_OF_STATE_HOSTS",
@@ -188,11 +192,30 @@ def _is_ip(host: str) -> bool:
     return True
 
 
-def _addresses(host: str) -> list[str]:
-    try:
-        return sorted({str(info[4][0]) for info in socket.getaddrinfo(host, None)})
-    except OSError:
+# A name's lookup may take this long; past it the name counts as not resolving (the fetch
+# then says so, and the next round asks again). getaddrinfo has no timeout of its own and a
+# resolver that does not answer holds it for tens of seconds: the lookup runs in a thread of
+# its own, left to finish in the background. Short, as `/recount watch` vets its URLs before
+# Slack's 3-second acknowledgement.
+DNS_TIMEOUT_S: Final = 2.5
+
+
+def _addresses(host: str, timeout: float = DNS_TIMEOUT_S) -> list[str]:
+    found: list[list[str]] = []
+
+    def look_up() -> None:
+        try:
+            found.append(sorted({str(info[4][0]) for info in socket.getaddrinfo(host, None)}))
+        except (OSError, UnicodeError):
+            found.append([])
+
+    lookup = threading.Thread(target=look_up, name="recount-dns", daemon=True)
+    lookup.start()
+    lookup.join(timeout)
+    if not found:
+        log.warning("fetch: no DNS answer within %.1f s", timeout)
         return []
+    return found[0]
 
 
 # IPv6 prefixes that carry an IPv4 address to reach: NAT64's well-known prefix (RFC 6052),

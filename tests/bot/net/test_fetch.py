@@ -8,9 +8,11 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
+import bot.net.fetch as fetch_module
 from bot.net.fetch import (
     FetchFailed,
     FetchRefused,
@@ -258,3 +260,25 @@ def test_a_fetch_well_within_its_time_is_whole(server: ResultsServer) -> None:
     server.files["/x.csv"] = Served(b"contest,choice,votes\n")
     got = UrlFetcher(Policy.command_line(), total_s=5.0).fetch(server.url("/x.csv"))
     assert got.body == b"contest,choice,votes\n"
+
+
+def test_a_name_the_resolver_does_not_answer_for_counts_as_not_resolving(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """getaddrinfo has no timeout of its own: a resolver that never answers held `/recount
+    watch` past Slack's 3 s and a round past its time in all. A lookup that has not answered
+    within its time is taken as no answer; the lookup itself is left to end on its own."""
+    answer = threading.Event()
+
+    def silent_resolver(host: str, port: object) -> list[Any]:
+        answer.wait(10)
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("93.184.215.14", 0))]
+
+    monkeypatch.setattr(socket, "getaddrinfo", silent_resolver)
+    started = time.monotonic()
+    try:
+        assert fetch_module._addresses("results.example", timeout=0.2) == []
+        assert time.monotonic() - started < 5  # the 10 s lookup was not waited for
+    finally:
+        answer.set()
+    assert fetch_module._addresses("results.example", timeout=5) == ["93.184.215.14"]
