@@ -31,6 +31,7 @@ from slack_bolt import App
 
 from bot.clock import montana_today
 from bot.net.fetch import FetchStopped, Policy, UrlFetcher
+from handlers.slack.scanning import tell_interrupted
 from handlers.slack.watching import poller_run
 from handlers.watch.ports import WatchBackend
 from handlers.watch.records import DatabaseError, WatchInfo, utcnow
@@ -137,12 +138,16 @@ class Poller:
         self._rounds: dict[int, threading.Thread] = {}  # by watch id: the rounds running
         self._rounds_lock = threading.Lock()
 
-    def start(self, run: Callable[[WatchInfo], None]) -> None:
+    def start(
+        self, run: Callable[[WatchInfo], None], chores: Callable[[], object] = lambda: None
+    ) -> None:
+        """Polls with `run` for each due watch; `chores` first at each tick (telling scans a
+        restart cut off), its failures said as a round's are."""
         if self._thread is not None:
             return
         self._stop.clear()
         self._thread = threading.Thread(
-            target=self._loop, args=(run,), name="recount-watch-poller", daemon=True
+            target=self._loop, args=(run, chores), name="recount-watch-poller", daemon=True
         )
         self._thread.start()
 
@@ -184,9 +189,10 @@ class Poller:
                 _reason(error),
             )
 
-    def _loop(self, run: Callable[[WatchInfo], None]) -> None:
+    def _loop(self, run: Callable[[WatchInfo], None], chores: Callable[[], object]) -> None:
         while not self._stop.is_set():
             try:
+                chores()
                 self.poll_once(run)
             except Exception as error:
                 pause = self._failed(error)
@@ -314,7 +320,10 @@ def start_watching(
                 if poller.wait(pause):
                     return
                 continue
-            poller.start(poller_run(app.client, watching, today))
+            poller.start(
+                poller_run(app.client, watching, today),
+                chores=lambda: tell_interrupted(app.client, watching.store(), utcnow()),
+            )
             log.info("watching: database %s ready, poller started", backend.describe())
             return
 

@@ -161,3 +161,16 @@ class SlackEvent(Base):
 
     event_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     seen_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)
+
+
+class ScanInFlight(Base):
+    """A scan in Slack under way: its "Scanning…" message. Removed when the scan ends; one
+    left long past what a scan can take was cut off (a crash, a deploy), and its message is
+    told so by whichever process sweeps first (handlers/slack/scanning.tell_interrupted)."""
+
+    __tablename__ = "scans_in_flight"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    channel: Mapped[str] = mapped_column(String(32))
+    ts: Mapped[str] = mapped_column(String(32))  # the progress message
+    started_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow, index=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, timedelta
 from typing import Any, Final
 
 from slack_sdk import WebClient
@@ -36,6 +36,7 @@ from handlers.slack.blocks.scan import (
 from handlers.slack.blocks.text import is_channel_id, is_user_id
 from handlers.slack.metadata import MetadataSigner
 from handlers.slack.services import Download, DownloadFailed, DownloadProblem, Services
+from handlers.watch.ports import WatchStore
 from handlers.watch.records import DatabaseError, Place, Remembered
 
 log = logging.getLogger(__name__)
@@ -135,11 +136,13 @@ def run_scan(
     options: ScanOptions,
     memory: Callable[[Scan], Remembered | None] = lambda result: None,
     signer: MetadataSigner | None = None,
+    in_flight: InFlight | None = None,
 ) -> None:
     """Progress in the thread, then the summary in its place and the CSV beside it.
     `memory`: a DM keeps each scan and compares it with the last of the same election.
     `signer`: where a file does not say its election, the question comes with two buttons
-    (Primary, General) carrying the scan back, signed."""
+    (Primary, General) carrying the scan back, signed. `in_flight`: the database's list of
+    scans under way, so that one cut off by a restart is told (tell_interrupted)."""
     count = len(files)
     try:
         progress = client.chat_postMessage(
@@ -153,6 +156,26 @@ def run_scan(
         log.warning("scan: the progress message was not posted (%s); not scanned", _why(error))
         return
     ts = str(progress.get("ts"))
+    kept = None if in_flight is None else in_flight.started(to.channel, ts)
+    try:
+        _answer(client, download, to, files, options, memory, signer, ts)
+    finally:
+        if in_flight is not None and kept is not None:
+            in_flight.ended(kept)
+
+
+def _answer(
+    client: WebClient,
+    download: Download,
+    to: ScanTarget,
+    files: list[SharedFile],
+    options: ScanOptions,
+    memory: Callable[[Scan], Remembered | None],
+    signer: MetadataSigner | None,
+    ts: str,
+) -> None:
+    """The scan's answer in place of its progress message `ts`, and the CSV beside it."""
+    count = len(files)
     try:
         if count > MAX_FILES:
             raise ResultsFileError(f"{count} files at once: a scan takes {MAX_FILES} at the most")
@@ -193,6 +216,53 @@ def run_scan(
         # not tried again: an upload that timed out may have landed, and two CSVs in the
         # thread are worse than a clerk asking for one
         log.warning("scan: the CSV was not posted (%s)", _why(error))
+
+
+# A scan still listed this long after it began was cut off: downloads take at most 10 x 30 s,
+# reading 120 s (budgets.MAX_SCAN_SECONDS), the posts seconds; none is near 15 minutes.
+CUT_OFF_AFTER: Final = timedelta(minutes=15)
+INTERRUPTED: Final = (
+    ":warning: This scan was cut off before it finished: the bot was restarted or stopped. "
+    "Drop the file again to scan it."
+)
+
+
+@dataclass(frozen=True)
+class InFlight:
+    """The database's list of scans under way (their progress messages). A process cut off
+    mid-scan leaves its entry, and whichever process sweeps next tells that thread. With the
+    database down the scan goes on, not listed."""
+
+    store: Callable[[], WatchStore]
+
+    def started(self, channel: str, ts: str) -> int | None:
+        try:
+            return self.store().scan_started(channel, ts)
+        except DatabaseError as error:
+            log.warning("scan: not listed as under way (%s)", error)
+            return None
+
+    def ended(self, scan_id: int) -> None:
+        try:
+            self.store().scan_ended(scan_id)
+        except DatabaseError as error:  # left listed: told "cut off" in 15 minutes at worst
+            log.warning("scan: still listed as under way (%s)", error)
+
+
+def in_flight(services: Services) -> InFlight:
+    return InFlight(lambda: services.watching.service().store)
+
+
+def tell_interrupted(client: WebClient, store: WatchStore, now: datetime) -> int:
+    """Every scan cut off (listed, begun over CUT_OFF_AFTER ago) told so in its thread, in
+    place of its "Scanning…"; how many. Run by the poller at each tick."""
+    cut_off = store.interrupted_scans(now - CUT_OFF_AFTER)
+    for channel, ts in cut_off:
+        try:
+            client.chat_update(channel=channel, ts=ts, text=INTERRUPTED)
+        except POST_FAILED as error:
+            log.warning("scan: a cut-off scan was not told (%s)", _why(error))
+    return len(cut_off)
 
 
 # A post that times out or that Slack refuses is a failed post, never an exception that

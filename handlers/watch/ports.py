@@ -133,6 +133,15 @@ class WatchStore(RoundStore, Protocol):
     def first_delivery(self, event_id: str) -> bool:
         """True the first time Slack's event id is seen, False for a repeated delivery."""
 
+    def scan_started(self, channel: str, ts: str) -> int:
+        """A scan in Slack begun, its progress message `ts`: its id in the list."""
+
+    def scan_ended(self, scan_id: int) -> None:
+        """The scan answered (or failed in words): off the list."""
+
+    def interrupted_scans(self, started_before: datetime) -> list[tuple[str, str]]:
+        """The scans begun before then and never ended, taken off the list."""
+
 
 class WatchBackend(Protocol):
     """The database side of watching, opened (and migrated) when first needed."""

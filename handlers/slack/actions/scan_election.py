@@ -15,7 +15,7 @@ from handlers.slack.blocks.scan import ELECTION_ACTION_ID
 from handlers.slack.metadata import NOT_VERIFIED
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import text_at
-from handlers.slack.scanning import chosen_scan, dm_memory, run_scan, scan_later
+from handlers.slack.scanning import chosen_scan, dm_memory, in_flight, run_scan, scan_later
 from handlers.slack.services import Services
 
 log = logging.getLogger(__name__)
@@ -56,6 +56,7 @@ def register(app: App, services: Services) -> None:
                 options,
                 memory=dm_memory(services, team, to) if in_a_dm else lambda result: None,
                 signer=services.signer,
+                in_flight=in_flight(services),
             ),
             request_id_of(context),
         )

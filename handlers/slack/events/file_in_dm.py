@@ -17,7 +17,14 @@ from handlers.slack.blocks.scan import (
 from handlers.slack.blocks.text import is_channel_id, is_user_id
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import text_at
-from handlers.slack.scanning import ScanTarget, dm_memory, run_scan, scan_later, shared_files
+from handlers.slack.scanning import (
+    ScanTarget,
+    dm_memory,
+    in_flight,
+    run_scan,
+    scan_later,
+    shared_files,
+)
 from handlers.slack.services import Services
 from handlers.watch.records import DatabaseError
 
@@ -62,6 +69,7 @@ def register(app: App, services: Services) -> None:
                 options,
                 dm_memory(services, team, to),
                 signer=services.signer,
+                in_flight=in_flight(services),
             )
 
         scan_later(services, client, to, work, request_id_of(context))

@@ -14,7 +14,14 @@ from handlers.results.scan import ONLY_FILE, county_named
 from handlers.slack.blocks.scan_form import COUNTY_BLOCK, SCAN_FORM_ID
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import mapping_at, text_at
-from handlers.slack.scanning import ScanTarget, SharedFile, form_options, run_scan, scan_later
+from handlers.slack.scanning import (
+    ScanTarget,
+    SharedFile,
+    form_options,
+    in_flight,
+    run_scan,
+    scan_later,
+)
 from handlers.slack.services import Services
 
 log = logging.getLogger(__name__)
@@ -62,6 +69,14 @@ def register(app: App, services: Services) -> None:
             services,
             client,
             to,
-            lambda: run_scan(client, services.download, to, files, options, signer=services.signer),
+            lambda: run_scan(
+                client,
+                services.download,
+                to,
+                files,
+                options,
+                signer=services.signer,
+                in_flight=in_flight(services),
+            ),
             request_id_of(context),
         )

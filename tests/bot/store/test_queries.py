@@ -15,7 +15,7 @@ from sqlalchemy import create_engine, insert, inspect, text, update
 from sqlalchemy.exc import IntegrityError
 
 from bot.store.database import _config, head_revision, open_database
-from bot.store.models import SlackEvent, Watch
+from bot.store.models import ScanInFlight, SlackEvent, Watch
 from bot.store.queries import Store
 from domain.changes import Band, Change, ChangeKind, ContestReading
 from handlers.watch.records import DatabaseError, Place, WatchInfo, WatchSpec, utcnow
@@ -184,8 +184,8 @@ def test_a_database_gone_away_raises_only_database_error(tmp_path: Path) -> None
     assert store.answers() is False
 
 
-def test_an_event_is_new_once_and_forgotten_after_a_day(database: str) -> None:
-    store = Store(open_database(database))
+def test_an_event_is_new_once_and_forgotten_after_a_day(any_database: str) -> None:
+    store = Store(open_database(any_database))
     assert store.first_delivery("Ev1") is True
     assert store.first_delivery("Ev1") is False  # delivered again: here or to a replica
     assert store.first_delivery("Ev2") is True
@@ -198,3 +198,21 @@ def test_an_event_is_new_once_and_forgotten_after_a_day(database: str) -> None:
     assert store.first_delivery("Ev3") is True  # its insert forgets what is a day old
     assert store.first_delivery("Ev1") is True
     assert store.first_delivery("Ev2") is False  # seconds old: kept
+
+
+def test_a_scan_listed_while_under_way_is_taken_off_once_cut_off(any_database: str) -> None:
+    store = Store(open_database(any_database))
+    done = store.scan_started("D0CLERK", "1.1")
+    store.scan_ended(done)  # answered: never told
+    cut = store.scan_started("D0CLERK", "1.2")
+    store.scan_started("C0CANVASS", "1.3")  # still under way
+    with store.session() as s:  # the first began 16 minutes ago
+        s.execute(
+            update(ScanInFlight)
+            .where(ScanInFlight.id == cut)
+            .values(started_at=utcnow() - timedelta(minutes=16))
+        )
+    before = utcnow() - timedelta(minutes=15)
+    assert store.interrupted_scans(before) == [("D0CLERK", "1.2")]
+    assert store.interrupted_scans(before) == []  # told once
+    assert store.interrupted_scans(utcnow() + timedelta(seconds=1)) == [("C0CANVASS", "1.3")]

@@ -8,13 +8,20 @@ import json
 import threading
 import time
 import zipfile
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
 from slack_bolt import App
+from slack_sdk import WebClient
+from sqlalchemy import select, update
 
+from bot.store.database import open_database
+from bot.store.models import ScanInFlight
+from bot.store.queries import Store
 from handlers.slack.after_ack import BUSY_YOURS, AfterAck
+from handlers.slack.scanning import INTERRUPTED, tell_interrupted
+from handlers.watch.records import utcnow
 
 from ....fake_slack import FakeSlack, payload_body
 from ....handlers.slack.scan_payloads import (
@@ -308,3 +315,42 @@ def test_a_forms_verdict_is_posted_within_3_s_while_nine_scans_run(
 
 def verdicts(fake: FakeSlack) -> list[object]:
     return [c for c in fake.to("chat.postMessage") if c.body.get("channel") == CHANNEL]
+
+
+def test_a_scan_is_listed_while_under_way_and_one_cut_off_is_told_so(
+    app: App, fake: FakeSlack, after_ack: AfterAck, database: str
+) -> None:
+    """A scan lists its "Scanning…" message in the database while it runs; a process that
+    dies mid-scan leaves it listed, and the poller's sweep (any process's) replaces it with
+    what happened and what to do."""
+    store = Store(open_database(database))
+
+    def listed() -> list[tuple[str, str]]:
+        with store.session() as s:
+            return [(r.channel, r.ts) for r in s.scalars(select(ScanInFlight)).all()]
+
+    fake.files["F0TABLE"] = ("results.csv", TABLE)
+    fake.hold["files.info"] = release = threading.Event()
+    try:
+        send(app, dropped())
+        fake.wait_for("files.info")
+        assert listed() == [(DM, "1700000000.000100")]  # the progress message fake posted
+    finally:
+        release.set()
+    assert after_ack.drain(timeout=20)
+    assert listed() == []  # answered: off the list
+    # a process cut off mid-scan: its entry left, 16 minutes old, and one a minute old
+    cut = store.scan_started(DM, "1700000009.000100")
+    store.scan_started(DM, "1700000009.000200")
+    with store.session() as s:
+        s.execute(
+            update(ScanInFlight)
+            .where(ScanInFlight.id == cut)
+            .values(started_at=utcnow() - timedelta(minutes=16))
+        )
+    client = WebClient(token="xoxb-test", base_url=fake.api_url)
+    assert tell_interrupted(client, store, utcnow()) == 1
+    told = fake.to("chat.update")[-1].body
+    assert (told["channel"], told["ts"], told["text"]) == (DM, "1700000009.000100", INTERRUPTED)
+    assert tell_interrupted(client, store, utcnow()) == 0  # told once
+    assert listed() == [(DM, "1700000009.000200")]  # a minute old: under way, not told
