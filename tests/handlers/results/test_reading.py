@@ -16,6 +16,7 @@ from handlers.results.formats import read_file
 from handlers.results.reading import (
     CPU_SECONDS,
     IN_PROCESS,
+    IN_PROCESS_JSON_BYTES,
     ISOLATED,
     MEMORY_BYTES,
     CouldNotRead,
@@ -214,3 +215,22 @@ def test_reads_ahead_left_unfinished_are_not_waited_for(reader: IsolatedReader) 
     assert isinstance(answers, Generator)
     answers.close()
     assert time.monotonic() - started < 4  # b.csv's 8 s read still under way: not waited for
+
+
+def _pid(name: str, data: bytes) -> int:
+    return os.getpid()
+
+
+@pytest.mark.parametrize("extra", [-1, 0, 1])
+def test_a_results_service_response_up_to_2_mb_is_read_in_this_process(
+    extra: int, reader: IsolatedReader
+) -> None:
+    """JSON has no native reader to abort, and 2 MB cannot grow into a memory bomb: read
+    here, without a child's round trip (most of a response's read). Past 2 MB, or anything
+    that is not JSON, in a child."""
+    size = IN_PROCESS_JSON_BYTES + extra
+    response = b'{"d": [' + b" " * (size - 9) + b"]}"
+    assert len(response) == size
+    here = reader(_pid, "race.json", response) == os.getpid()
+    assert here is (extra <= 0)
+    assert reader(_pid, "small.csv", b"contest,choice,votes\n") != os.getpid()
