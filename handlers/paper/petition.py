@@ -505,7 +505,7 @@ def _story(verdict: Verdict, draft: Draft, provenance: Provenance) -> list[Flowa
         ]
     story += [
         Spacer(1, 8),
-        _para(f"Drafted by recount, {provenance.produced_at:%b %d, %Y}{asked}.", "small"),
+        _para(f"Drafted by recount, {long_date(provenance.produced_at.date())}{asked}.", "small"),
     ]
     for sheet in draft.sheets:
         story.append(PageBreak())

@@ -366,3 +366,10 @@ def test_a_party_is_asked_for_only_where_the_election_may_be_a_primary(
     _, petition = draft(f"county Smith 1204 Jones 1199 canvass 2026-11-16 {words}")
     assert ("(for a nomination, of the" in petition) is party_blank
     assert "Before the Election Administrator of ______________ County, Montana" in petition
+
+
+def test_the_cover_note_is_dated_as_every_paper_dates() -> None:
+    """It said "Dec 03, 2026", unlike the record and the kit ("Thu Dec 3, 2026")."""
+    note = draft("county Smith 1204 Jones 1199 canvass 11/16")[0]
+    day = AT.date()
+    assert f"Drafted by recount, {day:%a %b} {day.day}, {day.year}" in " ".join(note.split())
