@@ -19,7 +19,6 @@ from reportlab.lib.pagesizes import LETTER, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     Flowable,
     PageBreak,
@@ -44,6 +43,7 @@ from domain.recount_board import (
 from domain.titles import county_label, office_kind, question_kind
 from handlers.paper.about import BLANK, about_rows
 from handlers.paper.fonts import cell_fonts, font_for, set_for, shown, style_for
+from handlers.paper.pages import NumberedPages
 from handlers.paper.record import Provenance, paragraph
 from handlers.results.precincts import PrecinctRow, PrecinctRows, subtotals
 
@@ -149,35 +149,12 @@ class _KitDocument(SimpleDocTemplate):
             canvas.packet = heading.county
 
 
-class _NumberedCanvas(Canvas):
-    """Keeps each page until the end, then numbers it "Page N of M" within its packet (its
-    county): M is known only once every page is laid out."""
+class _NumberedCanvas(NumberedPages):
+    """ "Page N of M" within each county's packet (pages.py)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.packet: str | None = None
-        self._kept: list[dict[str, Any]] = []
-
-    def showPage(self) -> None:
-        self._kept.append(dict(self.__dict__))
-        self._startPage()  # type: ignore[attr-defined]  # reportlab: a fresh page, unshown
-
-    def save(self) -> None:
-        counts: dict[str | None, int] = {}
-        for page in self._kept:
-            counts[page["packet"]] = counts.get(page["packet"], 0) + 1
-        seen: dict[str | None, int] = {}
-        for page in self._kept:
-            self.__dict__.update(page)
-            seen[self.packet] = seen.get(self.packet, 0) + 1
-            self.setFont("Helvetica-Bold", 9)
-            self.drawRightString(
-                _PAGE[0] - _MARGIN,
-                _PAGE[1] - 0.45 * inch,
-                f"Page {seen[self.packet]} of {counts[self.packet]}",
-            )
-            super().showPage()
-        super().save()
+    def number(self, page: int, of: int) -> None:
+        self.setFont("Helvetica-Bold", 9)
+        self.drawRightString(_PAGE[0] - _MARGIN, _PAGE[1] - 0.45 * inch, f"Page {page} of {of}")
 
 
 def _facts(rows: PrecinctRows, county: str | None, as_of: date) -> list[Flowable]:

@@ -62,6 +62,7 @@ from domain.subsections import FileWith, Petitioner
 from domain.verdict import Outcome, Verdict
 from handlers.paper.about import about_lines, about_rows
 from handlers.paper.fonts import cell_fonts, font_for, set_for, shown, style_for
+from handlers.paper.pages import NumberedPages
 from handlers.paper.record import STYLES, Provenance
 
 EXTRA_LINES: Final = 5  # signature lines beyond the minimum: a few are always struck
@@ -550,26 +551,15 @@ def petition_pdf(verdict: Verdict, provenance: Provenance) -> bytes:
         return out.getvalue()
 
 
-class _NumberedCanvas(Canvas):
-    """A canvas that heads every page with the contest and "Page N of M": the pages are kept
-    until the last is laid out, then each is headed with the count and written."""
+class _NumberedCanvas(NumberedPages):
+    """Every page headed with the contest and "Page N of M" (pages.py)."""
 
     def __init__(self, header: str, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._header = header
-        self._pages: list[dict[str, Any]] = []
 
-    def showPage(self) -> None:  # reportlab's name
-        self._pages.append(dict(self.__dict__))
-        self._startPage()  # type: ignore[attr-defined]  # reportlab's, not in its stubs
-
-    def save(self) -> None:
-        total = len(self._pages)
-        for number, page in enumerate(self._pages, start=1):
-            self.__dict__.update(page)
-            self._head(number, total)
-            super().showPage()
-        super().save()
+    def number(self, page: int, of: int) -> None:
+        self._head(page, of)
 
     def _head(self, number: int, total: int) -> None:
         width, height = LETTER
