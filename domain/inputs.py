@@ -23,7 +23,7 @@ from pydantic import (
 from domain.citations import FIRST_YEAR, LAST_YEAR, MONTANA_COUNTIES
 from domain.fields import Term
 from domain.kinds import KINDS, ContestKind
-from domain.montana import montana_county
+from domain.montana import counties_like, montana_county
 from domain.plain_text import plain_text, same_name, whole_number
 
 _K = ContestKind
@@ -120,7 +120,9 @@ class Input(BaseModel):
             return None
         found = montana_county(plain_text(county, "county"))
         if found is None:
-            raise ValueError(f'"{county}" is not one of the 56 Montana counties')
+            like = counties_like(county)
+            hint = f"; did you mean {' or '.join(like)}?" if like else ""
+            raise ValueError(f'"{county}" is not one of the 56 Montana counties{hint}')
         return found
 
     @field_validator("election_type")

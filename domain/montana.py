@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from difflib import get_close_matches
 from typing import Final
 from zoneinfo import ZoneInfo
 
@@ -30,3 +31,11 @@ def montana_county(words: str) -> str | None:
     if county.casefold().endswith(" county"):
         county = county[: -len(" county")].strip()
     return _BY_FOLDED.get(county.casefold())
+
+
+def counties_like(words: str) -> list[str]:
+    """The counties a mistyped name may have meant ("galatin": Gallatin), for an error's hint
+    only: the clerk is asked, never answered with one."""
+    folded = " ".join(words.split()).casefold().removesuffix(" county")
+    found = get_close_matches(folded, list(_BY_FOLDED), n=3, cutoff=0.75)
+    return [_BY_FOLDED[name] for name in found]
