@@ -22,6 +22,20 @@ BOT_TOKEN = "xoxb-test-bot-token-0123456789"
 APP_TOKEN = "xapp-test-app-token-0123456789"
 
 
+# The methods that take a message's blocks and attachments.
+MESSAGE_METHODS = frozenset({"chat.postMessage", "chat.update", "chat.postEphemeral"})
+
+
+def table_in_blocks(body: dict[str, Any]) -> bool:
+    """A table block in a message's top-level blocks: Slack's reference sends a table in
+    attachments[].blocks (one a message), so this fake refuses it elsewhere, as a workspace
+    may, and a test through it cannot pass with the table in the wrong place."""
+    blocks = body.get("blocks") or []
+    if isinstance(blocks, str):
+        blocks = json.loads(blocks)
+    return any(isinstance(b, dict) and b.get("type") == "table" for b in blocks)
+
+
 @dataclass
 class Reply:
     """One scripted answer: an HTTP status, a JSON body and headers (e.g. Retry-After)."""
@@ -191,6 +205,8 @@ class FakeSlack:
 
     def default_answer(self, path: str, body: dict[str, Any]) -> dict[str, Any] | None:
         """The answers of the file methods, from `files` (None: the plain default)."""
+        if path in MESSAGE_METHODS and table_in_blocks(body):
+            return {"ok": False, "error": "invalid_blocks"}
         if path == "conversations.history":
             return self.history(body)
         if path == "files.info":

@@ -65,9 +65,13 @@ def visible_text(blocks: list[dict[str, Any]], *, buttons: bool = True) -> str:
     return "\n".join(seen)
 
 
-def assert_within_limits(blocks: list[dict[str, Any]], *, view: bool = False) -> None:
+def assert_within_limits(
+    blocks: list[dict[str, Any]], *, view: bool = False, attached: bool = False
+) -> None:
+    """`attached`: an attachment's blocks, where (and only where) a table may be."""
     assert len(blocks) <= (VIEW_BLOCKS if view else MESSAGE_BLOCKS), len(blocks)
     tables = [b for b in blocks if b["type"] == "table"]
+    assert not tables or attached, "a table goes in attachments[].blocks, not in blocks"
     assert len(tables) <= 1, "one table in a message"
     for block in blocks:
         assert len(block.get("block_id", "")) <= ID_LENGTH
@@ -93,6 +97,13 @@ def assert_within_limits(blocks: list[dict[str, Any]], *, view: bool = False) ->
             assert len(block["rows"]) <= TABLE_ROWS
             assert all(len(row) <= TABLE_CELLS for row in block["rows"])
             assert len({len(row) for row in block["rows"]}) == 1, "every row as wide"
+
+
+def assert_attachments_within_limits(attachments: list[dict[str, Any]] | None) -> None:
+    """A message's attachments: their blocks within the limits, one table in them all."""
+    attached = [b for a in attachments or [] for b in a["blocks"]]
+    assert sum(b["type"] == "table" for b in attached) <= 1, "one table in a message"
+    assert_within_limits(attached, attached=True)
 
 
 def _button(element: dict[str, Any]) -> None:

@@ -62,13 +62,16 @@ def _send_privately(client: WebClient, to: FormContext, message: SlackMessage, w
         "or copy the verdict from here."
     )
     blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": note}}, *message.blocks]
+    attachments = message.attachments  # a table, where it goes (SlackMessage.attachments)
     try:  # the app's Messages tab
-        client.chat_postMessage(channel=to.user, text=note, blocks=blocks)
+        client.chat_postMessage(channel=to.user, text=note, blocks=blocks, attachments=attachments)
         return True
     except (SlackClientError, OSError):
         log.warning("private delivery by DM failed", exc_info=True)
     try:
-        client.chat_postEphemeral(channel=to.channel, user=to.user, text=note, blocks=blocks)
+        client.chat_postEphemeral(
+            channel=to.channel, user=to.user, text=note, blocks=blocks, attachments=attachments
+        )
         return True
     except (SlackClientError, OSError):
         log.error("private delivery by ephemeral message failed", exc_info=True)

@@ -32,6 +32,7 @@ from ..handlers.results.fixtures import (
 from ..slack_helpers import assert_valid, block_texts
 from ..slack_limits import (
     TABLE_ROWS,
+    assert_attachments_within_limits,
     assert_short,
     assert_view_within_limits,
     assert_within_limits,
@@ -76,7 +77,8 @@ def test_every_exports_summary_verdicts_and_largest_round_fit(
     assert_valid(message.blocks)
     assert_within_limits(message.blocks)
     listed = listed_contests(result)
-    tables = [b for b in message.blocks if b["type"] == "table"]
+    assert_attachments_within_limits(message.attachments)
+    tables = [b for b in message.attached_blocks() if b["type"] == "table"]
     assert [len(t["rows"]) - 1 for t in tables] == (
         [min(len(listed), MAX_LISTED)] if listed else []
     )
@@ -117,7 +119,7 @@ def test_a_summary_with_more_to_act_on_than_the_table_holds() -> None:
         )
         message = scan_summary(result)
         assert_within_limits(message.blocks)
-        (table,) = [b for b in message.blocks if b["type"] == "table"]
+        (table,) = [b for b in message.attached_blocks() if b["type"] == "table"]
         assert len(table["rows"]) - 1 == min(count, MAX_LISTED)
         said = block_texts(message.blocks)
         assert ("more to act on" in said) is (count > MAX_LISTED)

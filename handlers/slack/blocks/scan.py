@@ -216,8 +216,10 @@ def scan_summary(
         blocks.append({"type": "context", "elements": [mrkdwn(NOT_REMEMBERED)]})
     listed = listed_contests(result)
     shown = listed[:MAX_LISTED]
+    # The table goes where Slack documents it, in an attachment (shown under the blocks); the
+    # buttons keep the row's number, so "3. Check ..." still points at row 3.
+    attachments = [{"blocks": [contest_table(shown)]}] if shown else None
     if shown:
-        blocks.append(contest_table(shown))
         # A reading the verdict rests on (a retention read as a race, a nonpartisan primary's
         # two who advance) stays in sight, under the row's number, not only behind a click.
         notes = [
@@ -292,7 +294,12 @@ def scan_summary(
             "elements": [mrkdwn(f"Every contest is in the attached {CSV_NAME} · not legal advice")],
         }
     )
-    return SlackMessage(text=escape(headline), blocks=blocks, metadata=scan_metadata(result, shown))
+    return SlackMessage(
+        text=escape(headline),
+        blocks=blocks,
+        metadata=scan_metadata(result, shown),
+        attachments=attachments,
+    )
 
 
 SCAN_EVENT: Final = "recount_scan"

@@ -65,6 +65,14 @@ def blocks_of(body: dict[str, Any]) -> list[dict[str, Any]]:
     return json.loads(blocks) if isinstance(blocks, str) else list(blocks)
 
 
+def attached_blocks(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """The blocks of a message's attachments as the fake received them (the table's place)."""
+    attachments = body.get("attachments") or []
+    if isinstance(attachments, str):
+        attachments = json.loads(attachments)
+    return [b for a in attachments for b in a.get("blocks", [])]
+
+
 def scan_shortcut(fake: FakeSlack, message: dict[str, Any]) -> dict[str, Any]:
     """The Scan for recounts shortcut, used on `message` in the channel."""
     return {

@@ -10,7 +10,7 @@ from handlers.slack.blocks.scan import CHECK_ACTION_ID, MAX_LISTED, scan_error, 
 from handlers.slack.blocks.work import WORK_ACTION_ID
 
 from ....slack_helpers import assert_valid, block_texts
-from ....slack_limits import assert_within_limits
+from ....slack_limits import assert_attachments_within_limits, assert_within_limits
 
 
 def summary_of(rows: list[str]) -> object:
@@ -23,7 +23,7 @@ def summary_of(rows: list[str]) -> object:
 def test_each_contest_to_act_on_has_a_check_button() -> None:
     message = scan_summary(summary_of(["Sheriff,Smith,1204", "Sheriff,Jones,1199"]))  # type: ignore[arg-type]
     assert_valid(message.blocks)
-    (table,) = [b for b in message.blocks if b["type"] == "table"]
+    (table,) = [b for b in message.attached_blocks() if b["type"] == "table"]
     assert [[c["text"] for c in row] for row in table["rows"]] == [
         ["#", "Contest", "County or file", "Margin", "Outcome", "Day to act"],
         [
@@ -52,7 +52,8 @@ def test_many_contests_stay_within_fifty_blocks_and_names_are_escaped() -> None:
     assert_valid(message.blocks)
     assert len(message.blocks) <= 50
     assert_within_limits(message.blocks)
-    (table,) = [b for b in message.blocks if b["type"] == "table"]
+    assert_attachments_within_limits(message.attachments)
+    (table,) = [b for b in message.attached_blocks() if b["type"] == "table"]
     assert len(table["rows"]) == MAX_LISTED + 1  # and the header row
     assert sum(b["type"] == "actions" for b in message.blocks) == MAX_LISTED
     text = block_texts(message.blocks)

@@ -28,6 +28,7 @@ from ....handlers.slack.scan_payloads import (
     DM,
     TABLE,
     TS,
+    attached_blocks,
     blocks_of,
     dropped,
     error_in_thread,
@@ -60,7 +61,8 @@ def test_a_file_dropped_in_a_dm_is_scanned_in_its_thread(
     text = block_texts(blocks_of(update.body))
     assert "Scan: 2 contests, 1 recount available" in text
     assert "Not remembered" not in text  # kept: said only where the database failed
-    assert "County attorney" in text and '"Recount available"' in text  # a table row
+    table = block_texts(attached_blocks(update.body))  # the table, in attachments[].blocks
+    assert "County attorney" in table and '"Recount available"' in table  # a table row
     (complete,) = fake.to("files.completeUploadExternal")
     assert (complete.body["channel_id"], complete.body["thread_ts"]) == (DM, TS)
     # UTF-8 with its byte order mark, so Excel reads the names as written
@@ -211,7 +213,11 @@ def test_the_56_county_workbooks_in_one_zip_post_a_table_with_the_work_a_click_a
     assert_within_limits(blocks)
     assert blocks[0]["text"]["text"].startswith("Scan: 613 contests, 2 recount available")
     assert "56 files (sos-county-workbook)" in block_texts(blocks)
-    (table,) = [b for b in blocks if b["type"] == "table"]
+    # the table where Slack documents it: in attachments[].blocks, none in the blocks
+    assert not [b for b in blocks if b["type"] == "table"]
+    attached = attached_blocks(update.body)
+    assert_valid(attached)
+    (table,) = [b for b in attached if b["type"] == "table"]
     head, *rows = [[cell["text"] for cell in row] for row in table["rows"]]
     assert head == ["#", "Contest", "County or file", "Margin", "Outcome", "Day to act"]
     assert [row[1:3] for row in rows] == [
