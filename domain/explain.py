@@ -123,31 +123,48 @@ def subject(v: Verdict) -> str:
     return f"{race} · {label}" if race else label
 
 
-def _standings_line(m: Margin, seats: int) -> str:
+def _standings_line(m: Margin, race: CandidateRace) -> str:
     parts = []
     for s in m.standings:
         mark = ""
         if m.tie_at_cut and s.votes == m.ahead.votes:
-            mark = " (tied for the last seat)" if seats > 1 else " (tied)"
+            mark = " (tied for the last seat)" if race.places > 1 else " (tied)"
         elif s.won:
-            mark = " (won)"
+            mark = f" ({race.placed})"
         parts.append(f"{s.name} {s.votes:,}{mark}")
-    seats_note = f" · {seats} seats" if seats > 1 else ""
-    return ", ".join(parts) + seats_note
+    return ", ".join(parts) + _places_note(race)
+
+
+def _places_note(race: CandidateRace) -> str:
+    """How many the count puts through: " · 3 seats", " · 1 seat, 2 advance" (13-14-117)."""
+    if race.nonpartisan_primary:
+        seats = "1 seat" if race.seats == 1 else f"{race.seats} seats"
+        return f" · {seats}, {race.places} advance"
+    return f" · {race.seats} seats" if race.seats > 1 else ""
+
+
+def _last_placed(race: CandidateRace) -> str:
+    """The last of those the count puts through, as the comparison names them."""
+    if race.nonpartisan_primary:
+        return f"the last of {race.places} who advance"
+    return f"the last of {race.seats} winners"
+
+
+def _last_place(race: CandidateRace) -> str:
+    """The place two tied candidates share, as the comparison names it."""
+    if race.nonpartisan_primary:
+        return f"the last of {race.places} places that advance"
+    return f"the last of {race.seats} seats"
 
 
 def _comparison_lines(v: Verdict, m: Margin) -> list[str]:
     inputs = v.inputs
     if isinstance(inputs, CandidateRace):
         behind_whom = (
-            m.ahead.name
-            if inputs.seats == 1
-            else f"{m.ahead.name}, the last of {inputs.seats} winners"
+            m.ahead.name if inputs.places == 1 else f"{m.ahead.name}, {_last_placed(inputs)}"
         )
         tied_with = (
-            m.ahead.name
-            if inputs.seats == 1
-            else f"{m.ahead.name} for the last of {inputs.seats} seats"
+            m.ahead.name if inputs.places == 1 else f"{m.ahead.name} for {_last_place(inputs)}"
         )
         extra = inputs.total is not None or inputs.write_ins is not None
         cast = f"{m.total_votes:,} votes cast" + (
@@ -155,11 +172,11 @@ def _comparison_lines(v: Verdict, m: Margin) -> list[str]:
         )
         if m.margin == 0:
             return [
-                _standings_line(m, inputs.seats),
+                _standings_line(m, inputs),
                 f"{m.behind.name} is tied with {tied_with}, out of {cast}.",
             ]
         return [
-            _standings_line(m, inputs.seats),
+            _standings_line(m, inputs),
             f"{m.behind.name} is {_votes(m.margin)} behind {behind_whom} "
             f"({m.ahead.votes:,} - {m.behind.votes:,}), out of {cast}.",
         ]

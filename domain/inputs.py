@@ -25,6 +25,7 @@ from domain.fields import Term
 from domain.kinds import KINDS, ContestKind
 from domain.montana import counties_like, montana_county
 from domain.plain_text import plain_text, same_name, whole_number
+from domain.readings import advancing
 
 _K = ContestKind
 # The fields that say what a check is about (domain.about), not what the law decides.
@@ -240,6 +241,17 @@ class CandidateRace(Input):
             missing="give at least 2 candidates with their votes",
         ),
     ]
+    # Declared before `seats`, so the seat checks below can read it: in a nonpartisan primary
+    # twice as many advance as there are seats (13-14-117; domain.readings holds the rule).
+    nonpartisan_primary: Annotated[
+        bool,
+        Term(
+            name="nonpartisan primary",
+            label="Nonpartisan primary: two advance per seat",
+            help="13-14-117: twice as many candidates as seats are nominated",
+            keywords=("nonpartisan primary",),
+        ),
+    ] = False
     seats: Annotated[
         int, Term(name="seats", label="Seats to fill", keywords=("seats",), example="3")
     ] = 1
@@ -304,6 +316,8 @@ class CandidateRace(Input):
         if seats < 1:
             raise ValueError(f"seats must be at least 1, not {seats:,}")
         candidates = info.data.get("candidates")
+        if candidates is not None and info.data.get("nonpartisan_primary"):
+            return seats  # twice as many advance: _someone_defeated checks it
         if candidates is not None and seats >= len(candidates):
             raise ValueError(
                 f"seats ({seats}) must be fewer than the number of candidates "
@@ -350,6 +364,8 @@ class CandidateRace(Input):
         candidates, seats = info.data.get("candidates"), info.data.get("seats")
         if candidate is None or candidates is None or seats is None:
             return candidate  # nothing to compare with: the other field's error says why
+        if info.data.get("nonpartisan_primary"):
+            seats = advancing(seats)
         named = next((c for c in candidates if same_name(c.name) == same_name(candidate)), None)
         if named is None:
             names = ", ".join(c.name for c in candidates)
@@ -357,9 +373,40 @@ class CandidateRace(Input):
         first_loser_votes = sorted((c.votes for c in candidates), reverse=True)[seats]
         if named.votes > first_loser_votes:
             raise ValueError(
-                f"{named.name} won a seat; a recount is petitioned by a defeated candidate"
+                f"{named.name} {_placed(bool(info.data.get('nonpartisan_primary')))}; a "
+                "recount is petitioned by a defeated candidate"
             )
         return candidate
+
+    @model_validator(mode="after")
+    def _someone_defeated(self) -> Self:
+        # After the fields, not in the seats check: a default seats 1 is never validated.
+        if self.nonpartisan_primary and self.places >= len(self.candidates):
+            raise ValueError(
+                f"in a nonpartisan primary {self.places} advance for {_seats(self.seats)} "
+                f"(13-14-117) and {len(self.candidates)} ran: every candidate is nominated and "
+                "nobody is defeated, so there is nothing to recount"
+            )
+        return self
+
+    @property
+    def places(self) -> int:
+        """How many the count puts through: the seats, or in a nonpartisan primary twice
+        as many (13-14-117). The margin is measured to the last of them."""
+        return advancing(self.seats) if self.nonpartisan_primary else self.seats
+
+    @property
+    def placed(self) -> str:
+        """What the count makes of those it puts through, in a word: "won", "nominated"."""
+        return "nominated" if self.nonpartisan_primary else "won"
+
+
+def _seats(seats: int) -> str:
+    return "1 seat" if seats == 1 else f"{seats} seats"
+
+
+def _placed(nonpartisan_primary: bool) -> str:
+    return "advances (is nominated)" if nonpartisan_primary else "won a seat"
 
 
 class BallotQuestion(Input):

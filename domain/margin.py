@@ -105,14 +105,15 @@ def _margin(
 
 
 def race_margin(race: CandidateRace, rule: SubsectionRule) -> Margin:
-    """Margin of the checked candidate behind the last winner (the seats-th highest)."""
+    """Margin of the checked candidate behind the last winner (the seats-th highest; in a
+    nonpartisan primary the last who advances)."""
     order = sorted(range(len(race.candidates)), key=lambda i: -race.candidates[i].votes)
     standings = tuple(
-        Standing(race.candidates[i].name, race.candidates[i].votes, place, place <= race.seats)
+        Standing(race.candidates[i].name, race.candidates[i].votes, place, place <= race.places)
         for place, i in enumerate(order, start=1)
     )
-    last_winner = standings[race.seats - 1]
-    first_loser = standings[race.seats]
+    last_winner = standings[race.places - 1]
+    first_loser = standings[race.places]
     if race.candidate is None:
         checked = first_loser
     else:

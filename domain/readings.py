@@ -40,6 +40,12 @@ NONPARTISAN_PRIMARY: Final = CurrentLawNote(
     confidence=Confidence.TEXT_SEEN,
     shown=Shown.RELATED,
 )
+# The same rule, as a typed check's `nonpartisan primary` item says it (no --seats there).
+NONPARTISAN_PRIMARY_CHECKED: Final = (
+    f"Nonpartisan primary (13-14-117, text seen): {NONPARTISAN_ADVANCE_PER_SEAT.value} advance "
+    "for each seat, so the margin is measured from the last who advances to the defeated "
+    "candidate."
+)
 RETENTION: Final = CurrentLawNote(
     code="retention_reading",
     section="3-1-1014(3), 13-14-212",

@@ -44,6 +44,7 @@ from domain.official_canvass import (
     official_canvass,
     waiting_for_state_canvass,
 )
+from domain.readings import NONPARTISAN_PRIMARY_CHECKED
 from domain.related import (
     MULTI_SEAT_NOTE,
     MULTICOUNTY_DISTRICT_NOTICE,
@@ -476,6 +477,8 @@ def _notes_step(
     today: date,
 ) -> tuple[Note, ...]:
     notes: list[Note] = []
+    if isinstance(inputs, CandidateRace) and inputs.nonpartisan_primary:
+        notes.append(Note(NoteAbout.MARGIN, NONPARTISAN_PRIMARY_CHECKED))
     if isinstance(inputs, CandidateRace) and inputs.seats > 1:
         notes.append(Note(NoteAbout.MARGIN, MULTI_SEAT_NOTE))
     if (

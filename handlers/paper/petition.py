@@ -275,8 +275,12 @@ def _candidate_sheet(verdict: Verdict) -> Sheet:
 
 def _last_winner(verdict: Verdict) -> str:
     """Who the margin is measured to where several are elected: the last of the winners."""
-    seats = verdict.inputs.seats if isinstance(verdict.inputs, CandidateRace) else 1
-    return f", the last of the {seats} elected," if seats > 1 else ""
+    inputs = verdict.inputs
+    if not isinstance(inputs, CandidateRace) or inputs.places == 1:
+        return ""
+    # a nonpartisan primary nominates twice the seats (CandidateRace.places): not "elected"
+    done = "nominated" if inputs.nonpartisan_primary else "elected"
+    return f", the last of the {inputs.places} {done},"
 
 
 def _jurisdiction(verdict: Verdict) -> str:

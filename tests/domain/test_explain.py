@@ -514,3 +514,13 @@ def test_the_filing_instruction_of_a_boards_petition_is_immediately() -> None:
 )
 def test_nothing_to_file_has_no_filing_instruction(text: str) -> None:
     assert explain(verdict_of(text, date(2026, 11, 18))).action == ""
+
+
+def test_a_nonpartisan_primary_says_nominated_and_who_advances() -> None:
+    e = explain(
+        verdict_of("district-judge A 5000 B 4990 C 4980 nonpartisan primary canvass 2026-06-16")
+    )
+    says(e.margin_lines[0], "A 5,000 (nominated)", "B 4,990 (nominated)", "· 1 seat, 2 advance")
+    assert "(won)" not in everything(e)
+    line_with(e.margin_lines, "C is 10 votes behind B, the last of 2 who advance")
+    line_with(e.margin_lines, "Nonpartisan primary (13-14-117")

@@ -19,7 +19,16 @@ def test_each_shape_lists_its_own_fields_then_the_shared_canvass_date() -> None:
     # the shared fields: the race label and what the papers name, then the canvass dates
     shared = ["race", "county_name", "election", "election_type"]
     shared += ["canvass", "state_canvass", "no_state_canvass"]
-    race = ["kind", "candidates", "seats", "total", "write_ins", "party", "candidate"]
+    race = [
+        "kind",
+        "candidates",
+        "nonpartisan_primary",
+        "seats",
+        "total",
+        "write_ins",
+        "party",
+        "candidate",
+    ]
     assert keys(Family.CANDIDATE_RACE) == [*race, *shared]
     question = ["kind", "votes_for", "votes_against", "signers", "counties"]
     assert keys(Family.BALLOT_QUESTION) == [*question, *shared]
@@ -31,6 +40,7 @@ def test_value_types_come_from_the_annotations() -> None:
     assert types == {
         "kind": ValueType.KIND,
         "candidates": ValueType.CANDIDATES,
+        "nonpartisan_primary": ValueType.FLAG,
         "seats": ValueType.NUMBER,
         "total": ValueType.NUMBER,
         "write_ins": ValueType.NUMBER,

@@ -169,3 +169,25 @@ def test_exact_decimal() -> None:
 def test_canvass_date_does_not_change_the_margin() -> None:
     a = margin_of("county", 1204, 1199, canvass=date(2026, 11, 16))
     assert a == margin_of("county", 1204, 1199)
+
+
+# A nonpartisan primary (13-14-117): twice the seats advance, and the margin runs from the last
+# who advances to the defeated candidate. Total 8000 for 13-16-201(2): 1/400 is exactly 20.
+@pytest.mark.parametrize(("behind", "qualifies"), [(19, True), (20, True), (21, False)])
+def test_a_nonpartisan_primary_measures_from_the_last_who_advances(
+    behind: int, qualifies: bool
+) -> None:
+    m = margin_of("district-judge", 4000, 2000, 2000 - behind, total=8000, nonpartisan_primary=True)
+    assert (m.ahead.name, m.behind.name, m.margin) == ("B", "C", behind)
+    assert [s.won for s in m.standings] == [True, True, False]
+    assert m.qualifies is qualifies
+
+
+def test_without_the_item_the_second_is_defeated() -> None:
+    m = margin_of("district-judge", 4000, 2000, 1990, total=8000)
+    assert (m.ahead.name, m.behind.name) == ("A", "B")
+
+
+def test_a_nonpartisan_primary_for_two_seats_advances_four() -> None:
+    m = margin_of("municipal", 900, 800, 700, 600, 595, seats=2, nonpartisan_primary=True)
+    assert (m.ahead.name, m.behind.name, m.margin) == ("D", "E", 5)

@@ -63,3 +63,22 @@ def test_unnamed_candidates_are_lettered() -> None:
         "AZ",
         "BA",
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "district-judge A 5000 B 4990 C 100 nonpartisan primary",
+        "district-judge nonpartisan primary A 5000 B 4990 C 100",
+        "district-judge A 5000 B 4990 C 100 NONPARTISAN PRIMARY",
+    ],
+)
+def test_nonpartisan_primary_is_a_flag_anywhere(text: str) -> None:
+    parsed = parse(text, TODAY)
+    assert isinstance(parsed, CandidateRace)
+    assert parsed.nonpartisan_primary and parsed.places == 2
+
+
+def test_nonpartisan_primary_does_not_apply_to_a_question() -> None:
+    with pytest.raises(InputError):
+        parse("question for 10 against 9 nonpartisan primary", TODAY)

@@ -28,6 +28,7 @@ def test_the_keywords_of_quick_syntax_md() -> None:
         "election": "election",
         "election-type": "election_type",
         "party": "party",
+        "nonpartisan primary": "nonpartisan_primary",  # issue 34: two advance per seat
         "state canvass": "state_canvass",
         "no state canvass": "no_state_canvass",
         "seats": "seats",

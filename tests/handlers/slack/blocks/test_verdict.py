@@ -158,6 +158,7 @@ def test_the_button_carries_the_declared_inputs_without_markup() -> None:
     assert "<" not in button["value"] and "&" not in button["value"]
     dumped = v.inputs.model_dump(mode="json", exclude_none=True)
     assert dumped.pop("no_state_canvass") is False  # a flag left off is not carried
+    assert dumped.pop("nonpartisan_primary") is False
     assert json.loads(button["value"]) == dumped
 
 
