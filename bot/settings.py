@@ -9,6 +9,8 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
 
 DEFAULT_PORT: Final = 3000
+# Every interface, as a container needs; the systemd unit sets HOST=127.0.0.1 (behind a proxy).
+DEFAULT_HOST: Final = "0.0.0.0"
 SETUP_HINT: Final = "see 'Slack set-up' in README.md"
 
 
@@ -27,6 +29,7 @@ class Settings(BaseModel):
     app_token: SecretStr | None = None  # SLACK_APP_TOKEN, xapp-... (Socket Mode)
     api_url: str | None = None  # SLACK_API_URL: the Web API base URL (tests point it at a fake)
     port: int = Field(default=DEFAULT_PORT, ge=1, le=65535)  # PORT (HTTP mode)
+    host: str = DEFAULT_HOST  # HOST (HTTP mode): the address to listen on
     database_url: str | None = None  # RECOUNT_DATABASE_URL: the watch database (else SQLite)
     watch_hosts: str | None = None  # RECOUNT_WATCH_HOSTS: hosts a watch from Slack may fetch
 
@@ -46,6 +49,7 @@ class Settings(BaseModel):
                 app_token=get("SLACK_APP_TOKEN"),
                 api_url=get("SLACK_API_URL"),
                 port=get("PORT") or DEFAULT_PORT,
+                host=get("HOST") or DEFAULT_HOST,
                 database_url=get("RECOUNT_DATABASE_URL"),
                 watch_hosts=get("RECOUNT_WATCH_HOSTS"),
             )

@@ -13,8 +13,9 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import Final
 from urllib.parse import urlencode
 
 from .fake_slack import BOT_TOKEN, SIGNING_SECRET, FakeSlack, signed_headers
@@ -58,20 +59,72 @@ def free_port() -> int:
     raise RuntimeError("no free port below the ephemeral range")
 
 
+# What asking /healthz of a server still starting can raise: refused or reset (URLError,
+# ConnectionError), accepted and not answered in time (TimeoutError, which socket.timeout
+# is), closed mid-answer (http.client's RemoteDisconnected, IncompleteRead, BadStatusLine).
+NOT_YET: Final = (OSError, http.client.HTTPException)
+
+
+def leads_its_group(process: subprocess.Popen[str]) -> bool:
+    """Whether `process` was started with `start_new_session` (so its group is its own and
+    holds gunicorn's workers), asked while it is alive or its group still holds a worker."""
+    try:
+        return os.getpgid(process.pid) == process.pid
+    except ProcessLookupError:
+        return False
+
+
+def stop_all(
+    process: subprocess.Popen[str], seconds: float = 15, *, group: bool | None = None
+) -> str:
+    """Stops `process` and, when it leads its own process group, everything in that group: a
+    gunicorn master's workers too. SIGTERM first, SIGKILL after `seconds`; its pipes are read
+    so that nothing blocks. Another test's process is never signalled: a group is signalled
+    only while its number is held (a live member keeps a PID from being handed out again).
+    `group`: whether it leads one, when the caller asked before it was reaped. Returns what
+    it wrote to stderr, when that was a pipe."""
+    group = leads_its_group(process) if group is None else group
+
+    def signal_all(signum: signal.Signals) -> None:
+        if group:
+            with suppress(ProcessLookupError):
+                os.killpg(process.pid, signum)
+        elif process.poll() is None:
+            process.send_signal(signum)
+
+    signal_all(signal.SIGTERM)
+    try:
+        _, err = process.communicate(timeout=seconds)
+    except subprocess.TimeoutExpired:  # or a worker holds its pipe open
+        signal_all(signal.SIGKILL)
+        _, err = process.communicate()
+    # a master that exited on SIGTERM may leave a worker behind: nothing of it outlives us
+    signal_all(signal.SIGKILL)
+    return err or ""
+
+
 def wait_healthy(base: str, process: subprocess.Popen[str], seconds: float = 30) -> None:
-    """Polls GET /healthz until the server process answers 200 (it must not exit first)."""
+    """Polls GET /healthz until the server process answers 200. Asked again on every way a
+    server still starting fails to answer (a loaded 2-core machine: gunicorn's workers still
+    importing); when it exits first or never answers, it is stopped (with its process group)
+    before the test fails, so that no server outlives the test that started it."""
     deadline = time.monotonic() + seconds
+    group = leads_its_group(process)  # asked now: once it has exited and is reaped, it cannot be
     while True:
         try:
             with urllib.request.urlopen(f"{base}/healthz", timeout=1) as response:
-                assert response.read() == b"ok\n"
-                return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            # TimeoutError: accepted, but not answered within the second (a loaded machine;
-            # gunicorn's workers still starting): ask again, as a health check would
-            assert process.poll() is None, process.communicate()[1]
-            assert time.monotonic() < deadline, "server did not start"
-            time.sleep(0.05)
+                if response.read() == b"ok\n":
+                    return
+        except NOT_YET:
+            pass
+        if process.poll() is not None:
+            # its workers too, if any outlived it (one holding its stderr would block a read)
+            err = stop_all(process, group=group)
+            raise AssertionError(f"the server exited ({process.returncode}) before /healthz: {err}")
+        if time.monotonic() >= deadline:
+            stop_all(process, group=group)
+            raise AssertionError(f"the server did not answer /healthz within {seconds} s")
+        time.sleep(0.05)
 
 
 def env_without_slack(**extra: str) -> dict[str, str]:
@@ -80,9 +133,24 @@ def env_without_slack(**extra: str) -> dict[str, str]:
     return env
 
 
-def start_server(argv: list[str], port: int, fake: FakeSlack, **env: str) -> subprocess.Popen[str]:
+# Every server start_server started, each the leader of its own process group: what a test
+# that failed midway left running is stopped after it (tests/e2e/conftest.py).
+STARTED: list[subprocess.Popen[str]] = []
+
+
+def stop_leftovers() -> None:
+    """Stops every server start_server started that is still running, with its workers."""
+    while STARTED:
+        process = STARTED.pop()
+        if process.poll() is None:
+            stop_all(process, seconds=5, group=True)
+
+
+def start_server(
+    argv: list[str], port: int, fake: FakeSlack, *, at: str = "127.0.0.1", **env: str
+) -> subprocess.Popen[str]:
     """A server process with the bot's credentials against the fake Slack, once it answers
-    /healthz; the caller stops it (terminate, or a signal it is testing)."""
+    /healthz at `at`; the caller stops it (terminate, or a signal it is testing)."""
     process = subprocess.Popen(
         argv,
         env=env_without_slack(
@@ -95,8 +163,14 @@ def start_server(argv: list[str], port: int, fake: FakeSlack, **env: str) -> sub
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,  # its own process group: stop_all reaches gunicorn's workers
     )
-    wait_healthy(f"http://127.0.0.1:{port}", process)
+    STARTED.append(process)
+    try:
+        wait_healthy(f"http://{at}:{port}", process)
+    except BaseException:  # a KeyboardInterrupt too: what started here is stopped here
+        stop_all(process)
+        raise
     return process
 
 
@@ -107,11 +181,15 @@ def serving(
     """Runs a server process with the bot's credentials, until it answers /healthz; yields its
     base URL, then stops it and appends what it logged to `logs`."""
     process = start_server(argv, port, fake, **env)
+    group = leads_its_group(process)
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
-        process.terminate()
-        logs.append(process.communicate(timeout=15)[1])
+        process.terminate()  # the master alone: it stops its workers as in production
+        try:
+            logs.append(process.communicate(timeout=15)[1])
+        finally:
+            stop_all(process, group=group)  # one that would not stop, killed; its workers too
 
 
 def oversized_answers(server: str, count: int, size: int) -> list[int | str]:

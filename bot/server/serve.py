@@ -30,10 +30,13 @@ def _serve_http(settings: Settings, port: int) -> int:
     watching = watching_from_settings(settings.database_url, settings.watch_hosts)
     # the gate (bot.server.http_server) verifies every request before Bolt sees it
     app = create_app(settings, after_ack=after_ack, watching=watching, verified_upstream=True)
-    server = make_http_server(app, "0.0.0.0", port, settings.signing_secret_text, watching.ready)
+    # HOST, as gunicorn.conf.py reads it: the unit's 127.0.0.1 keeps it behind the proxy
+    secret = settings.signing_secret_text
+    server = make_http_server(app, settings.host, port, secret, watching.ready)
     poller = start_watching(app, watching)
     log.info(
-        "recount listening on port %d: POST %s, GET %s",
+        "recount listening on %s port %d: POST %s, GET %s",
+        settings.host,
         server.server_port,
         EVENTS_PATH,
         HEALTH_PATH,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.settings import DEFAULT_PORT, Settings, SettingsError
+from bot.settings import DEFAULT_HOST, DEFAULT_PORT, Settings, SettingsError
 
 from ..fake_slack import APP_TOKEN, BOT_TOKEN, SIGNING_SECRET
 
@@ -62,3 +62,11 @@ def test_the_example_placeholders_are_refused_by_name() -> None:
     assert str(said.value).startswith(
         "SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET still hold the example's placeholder"
     )
+
+
+@pytest.mark.parametrize(
+    ("value", "host"), [("", DEFAULT_HOST), (" 127.0.0.1 ", "127.0.0.1"), ("10.0.0.5", "10.0.0.5")]
+)
+def test_host(value: str, host: str) -> None:
+    assert DEFAULT_HOST == "0.0.0.0"  # every interface unless told: a container's default
+    assert Settings.from_env({"HOST": value}).host == host

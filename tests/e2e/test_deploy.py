@@ -49,6 +49,7 @@ def test_the_image_runs_gunicorn_as_a_non_root_user_with_a_health_check(fake: Fa
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,  # its own group: wait_healthy stops its workers if it fails
     )
     try:
         wait_healthy(f"http://127.0.0.1:{port}", server)
@@ -108,6 +109,7 @@ def test_the_units_exec_start_serves_with_the_example_env_file(fake: FakeSlack) 
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,  # its own group: wait_healthy stops its workers if it fails
     )
     wait_healthy(f"http://127.0.0.1:{port}", process)
     process.send_signal(signal.SIGTERM)  # systemd's KillSignal

@@ -246,3 +246,18 @@ def test_sigterm_ends_the_bot_at_once_while_a_watched_server_trickles(fake: Fake
     assert "Traceback" not in err and '"level": "ERROR"' not in err, err
     said = [str(c.body.get("text")) for c in fake.to("chat.postMessage")]
     assert not any("went wrong" in text for text in said), said
+
+
+def test_serve_http_listens_where_host_says(fake: FakeSlack) -> None:
+    """HOST=127.0.0.2 (loopback, but not 127.0.0.1): answered there, refused at 127.0.0.1,
+    as the systemd unit's HOST=127.0.0.1 keeps the bot off every other interface."""
+    port = free_port()
+    process = start_server(http_server_argv(port), port, fake, at="127.0.0.2", HOST="127.0.0.2")
+    try:
+        assert healthz_seconds(f"http://127.0.0.2:{port}") < 10
+        with pytest.raises(OSError):  # refused: not listening on every interface
+            healthz_seconds(f"http://127.0.0.1:{port}")
+    finally:
+        process.terminate()
+        _, err = process.communicate(timeout=30)
+    assert f"recount listening on 127.0.0.2 port {port}" in err
