@@ -88,6 +88,9 @@ class Explanation:
     # open-day and canvass conditions and the 1-1-307 reading ("" where nothing is filed). A
     # petition draft's cover note prints it word for word, never a sentence of its own.
     action: str = ""
+    # The same instruction for paper, read long after the day checked: the date where a
+    # screen says "today" (the petition's cover note prints this one).
+    action_dated: str = ""
     # What it is about, where known: "Gallatin County · general election of Tue Nov 3, 2026"
     about: str = ""
     read_as_unlabelled: str = ""  # read_as without the race label, beside a headline naming it
@@ -477,16 +480,16 @@ def _action(v: Verdict, brief: bool = False, dated: bool = False) -> str:
     raise AssertionError(f"no instruction for {v.phase}")  # to_file outcomes have a phase
 
 
-def day_to_act(v: Verdict) -> str:
+def day_to_act(v: Verdict, dated: bool = False) -> str:
     """The filing instruction of a verdict with something to file (`Explanation.action`): the
     sentence the summary ends with, or for a canvass board's petition the petition lines' own
-    words; "" where nothing is filed."""
+    words; "" where nothing is filed. `dated`: as the dated summary says it, for paper."""
     if not v.to_file:
         return ""
     if v.outcome is Outcome.CANVASS_BOARD:
         assert v.file_with is not None
         return f"File with {v.file_with.label} immediately (no filing window)."
-    return _action(v)
+    return _action(v, dated=dated)
 
 
 def _summary(v: Verdict, brief: bool = False, dated: bool = False) -> str:
@@ -676,6 +679,7 @@ def explain(verdict: Verdict) -> Explanation:
         short=_summary(verdict, brief=True),
         facts=_facts(verdict),
         action=day_to_act(verdict),
+        action_dated=day_to_act(verdict, dated=True),
         about=about_line(verdict.about),
         read_as_unlabelled=f"Read as: {read_as(verdict.inputs, label=False)}",
         todays_code_short=tuple(

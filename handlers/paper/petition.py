@@ -63,7 +63,7 @@ from domain.verdict import Outcome, Verdict
 from handlers.paper.about import about_lines, about_rows
 from handlers.paper.fonts import cell_fonts, font_for, set_for, shown, style_for
 from handlers.paper.pages import NumberedPages
-from handlers.paper.record import STYLES, Provenance
+from handlers.paper.record import STYLES, Provenance, on_paper
 
 EXTRA_LINES: Final = 5  # signature lines beyond the minimum: a few are always struck
 LINES_PER_SHEET: Final = 12  # signers on one sheet, with its petition, affidavit and jurat
@@ -203,11 +203,14 @@ def _cover(verdict: Verdict, e: Explanation) -> tuple[tuple[str, tuple[str, ...]
             "certificate under the verification.",
         )
     todays_code = tuple(n.sentence for n in verdict.current_law if n.shown is Shown.PETITION)
-    return (
-        (COVER_TITLE, (COVER_KEEP, DRAFT_NOTE)),
+    # A paper is read after the day checked: the check's own dated words (the record's
+    # `summary_dated` path), no day counted from the day checked, no source markers.
+    as_of = long_date(verdict.today)
+    relative = set(e.relative_lines)
+    sections = (
         ("What the petition is about", about),
-        ("Day to act", (e.action,)),
-        ("The deadline", e.deadline_lines),
+        ("Day to act", (e.action_dated,)),
+        ("The deadline", tuple(x for x in e.deadline_lines if x not in relative)),
         ("Filing", (*e.petition_lines, *todays_code)),
         ("Who pays", (who_pays(verdict),)),
         ("Signing", signing),
@@ -215,6 +218,10 @@ def _cover(verdict: Verdict, e: Explanation) -> tuple[tuple[str, tuple[str, ...]
             "The law",
             (f"Filed under {under.caption} [{under.numbering}].", e.edition, *e.current_law),
         ),
+    )
+    return (
+        (COVER_TITLE, (COVER_KEEP, DRAFT_NOTE)),
+        *((name, tuple(on_paper(x, as_of) for x in lines)) for name, lines in sections),
     )
 
 

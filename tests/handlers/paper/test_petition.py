@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 import pypdf
 import pytest
 
+from domain.deadline import long_date
 from domain.explain import explain
 from handlers.paper.petition import DRAFT_NOTE, EXTRA_LINES, NoPetition, petition_pdf
 from handlers.paper.record import Provenance
@@ -109,7 +110,7 @@ def test_each_petition_is_captioned_in_todays_numbering_with_the_1987_one_beside
     cover, first, *_ = pages
     assert "Cover note: not part of the petition" in cover
     assert " ".join(DRAFT_NOTE.split()) in cover
-    action = explain(verdict_of(text)).action  # the check's own filing sentence, whole
+    action = explain(verdict_of(text)).action_dated  # the check's own filing sentence, whole
     assert action.startswith("File with") and " ".join(action.split()) in cover
     caption = f"under Mont. Code Ann. § 13-16-201{today_number} (1987: § 13-16-201{was})"
     assert caption in first
@@ -165,14 +166,62 @@ def test_the_cover_note_says_the_day_to_act_as_the_check_says_it_and_the_petitio
     e = explain(verdict)
     pages = parts(pages_of(petition_pdf(verdict, Provenance(AT))))
     cover, sworn = pages[0], pages[1:]
-    assert e.action and " ".join(e.action.split()) in cover  # the check's sentence, whole
+    # the check's sentence, whole, as the record's dated summary says it
+    assert e.action_dated and " ".join(e.action_dated.split()) in cover
     if verdict.margin is not None:  # the check's own summary ends with the same sentence
-        assert e.action in e.summary
+        assert e.action_dated in e.summary_dated
     for words in said:
         assert words in cover
     assert_no_tool_text(sworn)
     if not_before is not None:
         assert not_before in e.action
+    assert_dated(pages)
+
+
+# A day counted from the day checked, and a screen's source marker: neither belongs on a
+# paper read later (its "As of" day and the dates say it; a doubt is said in words). "Today's
+# code" names the law, not a day.
+RELATIVE = re.compile(
+    r"\b(?:today(?!'s)|tomorrow|yesterday|\d+ days? (?:left|ago))\b|\[[^\]]*\bseen\]", re.IGNORECASE
+)
+
+
+def assert_dated(pages: list[str]) -> None:
+    for page in pages:
+        found = RELATIVE.search(page)
+        assert found is None, (found, page[:300])
+
+
+@pytest.mark.parametrize(
+    ("text", "today"),
+    [
+        # candidate, on the day to act itself (a screen says "today, Fri Nov 20")
+        ("county Smith 1204 Jones 1199 canvass 2026-11-16", date(2026, 11, 20)),
+        # a day before it (a screen counts "1 day left")
+        ("county Smith 1204 Jones 1199 canvass 2026-11-16", date(2026, 11, 19)),
+        # on the last day under 1-1-307 (Mon Nov 23, the safe Sat Nov 21 past)
+        ("county Smith 1204 Jones 1199 canvass 2026-11-16", date(2026, 11, 23)),
+        # a bond petition (13-16-211), days ahead
+        ("county Smith 1210 Jones 1199 canvass 2026-11-16", date(2026, 11, 17)),
+        ("house A 1882 B 1878 state canvass 2026-11-16", date(2026, 11, 20)),
+        ("question for 1000 against 998 canvass 2026-11-16", date(2026, 11, 20)),
+        ("state-question yes 100000 no 99990 state canvass 2026-11-16", date(2026, 11, 20)),
+        ("multicounty-question yes 1000 no 999 state canvass 2026-11-16", date(2026, 11, 18)),
+        ("school A 500 B 499 canvass 2026-11-16", date(2026, 11, 20)),
+        ("school-question for 1000 against 998 canvass 2026-11-16", date(2026, 11, 19)),
+        ("canvass-error canvass 2024-11-12", date(2024, 11, 12)),
+    ],
+)
+def test_no_draft_counts_days_from_the_day_checked_or_carries_a_source_marker(
+    text: str, today: date
+) -> None:
+    verdict = verdict_of(text, today)
+    pages = pages_of(petition_pdf(verdict, Provenance(AT)))
+    assert_dated(pages)
+    e = explain(verdict)
+    cover = parts(pages)[0]
+    assert " ".join(e.action_dated.split()) in cover
+    assert f"As of: {long_date(today)}" in cover
 
 
 def test_a_candidates_petition_is_sworn_before_a_montana_notary_naming_the_petitioner() -> None:
