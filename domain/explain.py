@@ -459,8 +459,9 @@ def _action(v: Verdict, brief: bool = False, dated: bool = False) -> str:
                     f", if the office is open that day ({commonly_closed(d.act_by)}); otherwise "
                     f"by {long_date(v.act_by_if_closed)} (the open day before)"
                 )
-            if v.file_from is not None and v.today < v.file_from:
-                # "within 5 days after the official canvass": not before it is complete
+            if v.file_from is not None and v.today <= v.file_from:
+                # "within 5 days after the official canvass": not before it is complete, and
+                # on the canvass day itself it may not be complete yet (issue 34)
                 closed += f", once {v.counts_from.words} of {long_date(v.file_from)} is complete"
             return f"{file_with} {when}{long_date(d.act_by)}{closed}."
         case Phase.OFFICE_CLOSED:

@@ -443,7 +443,11 @@ def test_the_receiving_office_is_told_of_the_1_1_307_monday(
 
 @pytest.mark.parametrize(
     ("today", "before"),
-    [(date(2026, 11, 5), True), (date(2026, 11, 17), True), (date(2026, 11, 18), False)],
+    [
+        (date(2026, 11, 17), True),
+        (date(2026, 11, 18), True),  # the canvass day itself: it may still be under way
+        (date(2026, 11, 19), False),
+    ],
 )
 def test_before_the_canvass_the_window_is_said_to_open_with_it(today: date, before: bool) -> None:
     # "within 5 days after the official canvass": Wed Nov 18 opens the window
