@@ -49,7 +49,7 @@ unit: $(VENV)/.dev
 	$(BIN)/pytest -n auto --dist worksteal -rs
 
 # The loop while working: every test but the slow ones (server processes, the fuzz, long
-# properties), on every core, without lint and type checks. Under 40 s on 2 cores.
+# properties), on every core, without lint and type checks (its time: README.md).
 quick: $(VENV)/.dev
 	$(BIN)/pytest -n auto --dist worksteal -rs -m "not slow"
 
@@ -63,10 +63,11 @@ fmt: $(VENV)/.dev
 	$(BIN)/ruff format .
 
 # The next watch-database migration from the models: make migration MESSAGE="add a column".
-# Writes bot/store/migrations/versions/NNNN_....py; read and edit it, then commit it.
+# Writes bot/store/migrations/versions/NNNN_....py; read and edit it, then commit it. With no
+# model change it writes nothing and says so.
 migration: $(VENV)/.dev
 	@test -n "$(MESSAGE)" || { echo 'say what it does: make migration MESSAGE="..."'; exit 2; }
-	$(BIN)/python -c 'import sys; from bot.store.database import new_migration; print(new_migration(sys.argv[1]))' "$(MESSAGE)"
+	$(BIN)/python -c 'import sys; from bot.store.database import new_migration; made = new_migration(sys.argv[1]); print(made or "no change in bot/store/models.py: no migration written")' "$(MESSAGE)"
 
 # The bot against a bare Bolt app, and the scan against its floor, side by side (about a
 # minute). Writes bench/out/RESULTS.md; `make bench UPDATE=1` updates the committed copy.

@@ -1,5 +1,5 @@
 """`recount check ... --pdf FILE`: the verdict's record for the canvass minutes, written to a
-file (issue 25). The page is handlers.paper.record's; this is its command-line edge: the
+file. The page is handlers.paper.record's; this is its command-line edge: the
 time it was produced is now in Montana, and the file is written whole or not at all."""
 
 from __future__ import annotations

@@ -131,10 +131,17 @@ def head_revision() -> str | None:
     return ScriptDirectory.from_config(_config()).get_current_head()
 
 
-def new_migration(message: str) -> Path:
+def new_migration(message: str) -> Path | None:
     """Writes the next migration (`make migration MESSAGE="..."`): Alembic compares the models
     (bot.store.models) with a throwaway SQLite database at the newest schema and writes the
-    difference into bot/store/migrations/versions/. Read it and edit it before committing."""
+    difference into bot/store/migrations/versions/. Read it and edit it before committing.
+    None, and nothing written, when the models hold no change: an empty migration would only
+    fail lint and add a step to every upgrade."""
+
+    def unless_empty(context: object, revision: object, directives: list[Any]) -> None:
+        if directives and directives[0].upgrade_ops.is_empty():
+            directives[:] = []  # Alembic writes no file for no directive
+
     with tempfile.TemporaryDirectory() as folder:
         engine = open_database(f"sqlite:///{folder}/head.db")
         config = _config()
@@ -142,8 +149,14 @@ def new_migration(message: str) -> Path:
             config.attributes["connection"] = connection
             heads = ScriptDirectory.from_config(config).get_heads()
             number = f"{int(heads[0]) + 1:04d}" if heads and heads[0].isdigit() else None
-            script = command.revision(config, message=message, autogenerate=True, rev_id=number)
+            script = command.revision(
+                config,
+                message=message,
+                autogenerate=True,
+                rev_id=number,
+                process_revision_directives=unless_empty,
+            )
         engine.dispose()
-    made = script[0] if isinstance(script, list) else script
-    assert made is not None and made.path is not None
-    return Path(made.path)
+    # a list (one a directive; none when unless_empty dropped it), else the one script
+    made = (script or [None])[0] if isinstance(script, list) else script
+    return None if made is None or made.path is None else Path(made.path)

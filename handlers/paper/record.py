@@ -1,8 +1,8 @@
-"""The verdict as a record for the canvass minutes: one page, a PDF (issue 25).
+"""The verdict as a record for the canvass minutes: one page, a PDF.
 
 Every line comes from `domain.explain` and the `Verdict`, the same fields the text, the Slack
-message and the JSON show; this module only lays them out. Type 1 fonts (Helvetica, no font
-file shipped): every character we print is in their encoding but the few mapped below.
+message and the JSON show; this module only lays them out. Type 1 fonts (Helvetica), and DejaVu
+(handlers.paper.fonts, shipped) for a page with a name they cannot print.
 Output is the same bytes for the same verdict and time (reportlab's invariant mode).
 """
 

@@ -1,4 +1,4 @@
-"""One contest precinct by precinct, for the recount board's kit (issue 25): the rows the
+"""One contest precinct by precinct, for the recount board's kit: the rows the
 scan sums, kept apart. County workbooks (a sheet per contest, a row per precinct), the
 statewide precinct-by-precinct files and the results service's precinct responses (TotalVote,
 category=PREC) hold them; a district workbook, or a county response, has counties instead."""

@@ -1,5 +1,5 @@
 """ "Print record" and "Petition draft": the verdict's record for the canvass minutes, or a
-petition draft, as a PDF uploaded into the verdict's thread (issue 25). The same inputs are
+petition draft, as a PDF uploaded into the verdict's thread. The same inputs are
 checked again on the same day, so the page says what the message says; an upload that fails
 is told to the clicker in plain words."""
 
