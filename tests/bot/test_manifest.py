@@ -101,11 +101,11 @@ def test_every_interactive_id_the_bot_sends_has_a_listener(app: App, fake: FakeS
     actions = [e["action_id"] for b in blocks if b["type"] == "actions" for e in b["elements"]]
     # Nov 16 canvass: a deadline ahead
     assert actions == [
-        ADJUST_ACTION_ID,
-        WORK_ACTION_ID,
         RECORD_ACTION_ID,
         PETITION_ACTION_ID,
         REMIND_ACTION_ID,
+        WORK_ACTION_ID,
+        ADJUST_ACTION_ID,
     ]
     # and an id nobody listens for is not silently taken
     payload = view_payload(view, state("county"), kind="block_actions")

@@ -30,7 +30,7 @@ from domain.citations import FIRST_YEAR, LAST_YEAR
 from domain.inputs import KIND_TERM
 from domain.related import COUNTY_CANVASS_HINT
 from domain.routes import official_canvass_note
-from handlers.slack.blocks.text import escape_mrkdwn
+from handlers.slack.blocks.text import BUTTON_TEXT_LIMIT, clip, escape_mrkdwn
 
 FORM_CALLBACK_ID: Final = "recount_form"
 KIND_ACTION_ID: Final = "kind_select"
@@ -50,11 +50,10 @@ _GROUPS: Final = (
     ),
     ("Canvass board", (Subsection.CANVASS_ERROR,)),
 )
-OPTION_LABEL_LIMIT: Final = 75
 
 
 def _option(kind: ContestKind) -> Option:
-    return Option(value=kind.value, label=KINDS[kind].choice[:OPTION_LABEL_LIMIT])
+    return Option(value=kind.value, label=clip(KINDS[kind].choice, BUTTON_TEXT_LIMIT))
 
 
 def kind_options() -> list[OptionGroup]:

@@ -62,13 +62,25 @@ def plain(text: str, limit: int, *, emoji: bool = False) -> dict[str, Any]:
 
 
 def clip(text: str, limit: int) -> str:
-    """Slack refuses over-long text; cut with an ellipsis rather than lose the message."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """Slack refuses over-long text; cut with an ellipsis rather than lose the message. The
+    cut falls after the last whole word that fits (a clerk on a phone reads "Candidate…",
+    never "Candi…"); only a word longer than the limit itself, which could never be shown
+    whole, is cut inside it."""
+    if len(text) <= limit:
+        return text
+    kept = text[: limit - 1]
+    if not text[limit - 1].isspace():  # the cut falls inside a word
+        start = max(kept.rfind(c) for c in " \n\t") + 1  # where that word begins
+        end = next((i for i in range(limit - 1, len(text)) if text[i].isspace()), len(text))
+        if end - start <= limit - 1 and kept[:start].strip():
+            kept = kept[:start]  # the word would fit on its own: leave it out whole
+    return kept.rstrip() + "…"
 
 
 # Slack's limit on a section's text (and a message's fallback text we send).
 SECTION_LIMIT: Final = 3000
 HEADER_LIMIT: Final = 150  # Slack's limit on a header's text
+BUTTON_TEXT_LIMIT: Final = 75  # Slack's limit on a button's label (and a select option's)
 
 
 def mrkdwn(text: str, *, verbatim: bool = True) -> dict[str, Any]:

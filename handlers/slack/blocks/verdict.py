@@ -22,6 +22,7 @@ from domain.drafting import why_no_petition
 from domain.explain import Explanation, explain
 from domain.verdict_json import verdict_json
 from handlers.slack.blocks.text import (
+    BUTTON_TEXT_LIMIT,
     HEADER_LIMIT,
     SECTION_LIMIT,
     clip,
@@ -130,6 +131,16 @@ def _fields(e: Explanation) -> dict[str, Any]:
     }
 
 
+def _button(action_id: str, label: str, value: str) -> dict[str, Any]:
+    """A verdict's button: its label on one line, cut at a word if ever too long."""
+    return {
+        "type": "button",
+        "action_id": action_id,
+        "text": plain(label, BUTTON_TEXT_LIMIT, emoji=True),
+        "value": value,
+    }
+
+
 def verdict_message(
     verdict: Verdict,
     asked_by: str | None = None,
@@ -164,51 +175,20 @@ def verdict_message(
             ],
         }
     )
+    # the two used most first (issue 35): the record for the minutes, the petition draft
     buttons: list[dict[str, Any]] = []
     value = saved_inputs(verdict)
-    if len(value) <= BUTTON_VALUE_LIMIT:  # a very long race still gets its verdict, not the button
-        buttons.append(
-            {
-                "type": "button",
-                "action_id": ADJUST_ACTION_ID,
-                "text": {"type": "plain_text", "text": "Adjust & re-check", "emoji": True},
-                "value": value,
-            }
-        )
-        buttons.append(
-            {
-                "type": "button",
-                "action_id": work_action(readings),
-                "text": {"type": "plain_text", "text": "Show the work", "emoji": True},
-                "value": value,
-            }
-        )
-        buttons.append(
-            {
-                "type": "button",
-                "action_id": RECORD_ACTION_ID,
-                "text": {"type": "plain_text", "text": "Print record", "emoji": True},
-                "value": value,  # the same inputs: the record is this verdict, checked again
-            }
-        )
-        if why_no_petition(verdict) is None:  # only where something can be filed
-            buttons.append(
-                {
-                    "type": "button",
-                    "action_id": PETITION_ACTION_ID,
-                    "text": {"type": "plain_text", "text": "Petition draft", "emoji": True},
-                    "value": value,
-                }
-            )
+    # a very long race still gets its verdict, not the buttons that carry its inputs
+    fits = len(value) <= BUTTON_VALUE_LIMIT
+    if fits:  # the same inputs: the record is this verdict, checked again
+        buttons.append(_button(RECORD_ACTION_ID, "Print record", value))
+    if fits and why_no_petition(verdict) is None:  # only where something can be filed
+        buttons.append(_button(PETITION_ACTION_ID, "Petition draft", value))
     if remind is not None and len(remind) <= BUTTON_VALUE_LIMIT:
-        buttons.append(
-            {
-                "type": "button",
-                "action_id": REMIND_ACTION_ID,
-                "text": {"type": "plain_text", "text": "Remind this channel", "emoji": True},
-                "value": remind,
-            }
-        )
+        buttons.append(_button(REMIND_ACTION_ID, "Remind this channel", remind))
+    if fits:
+        buttons.append(_button(work_action(readings), "Show the work", value))
+        buttons.append(_button(ADJUST_ACTION_ID, "Adjust & re-check", value))
     if buttons:
         blocks.append({"type": "actions", "block_id": "verdict_actions", "elements": buttons})
     text = escape(f"{icon} {e.headline}: {e.summary} ({e.citation})")

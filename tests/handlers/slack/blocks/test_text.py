@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import pytest
 
 from handlers.slack.blocks.text import (
@@ -50,4 +52,36 @@ def test_mentions_only_real_user_ids() -> None:
 
 def test_clip() -> None:
     assert clip("abc", 3) == "abc"
-    assert clip("abcd", 3) == "ab…"
+    assert clip("abcd", 3) == "ab…"  # one word longer than the limit: the only cut inside one
+
+
+# 20 characters: the words end at 4, 9 and 15
+SHERIFF: Final = "Jane Ross, 1,204 for"
+
+
+@pytest.mark.parametrize(
+    ("limit", "clipped"),
+    [
+        (21, SHERIFF),  # one above its length: as written
+        (20, SHERIFF),  # at its length: as written
+        (19, "Jane Ross, 1,204…"),  # one below: the last word goes, whole
+        (17, "Jane Ross, 1,204…"),  # the ellipsis just fits after "1,204"
+        (16, "Jane Ross,…"),  # "1,204" would be cut: it goes whole
+        (11, "Jane Ross,…"),
+        (10, "Jane…"),
+    ],
+)
+def test_clip_cuts_at_a_word_boundary(limit: int, clipped: str) -> None:
+    assert len(SHERIFF) == 20
+    assert clip(SHERIFF, limit) == clipped
+    assert len(clip(SHERIFF, limit)) <= limit
+
+
+def test_clip_never_cuts_mid_word_at_a_line_break() -> None:
+    assert clip("Need a person\nARLEE JT&8 school", 24) == "Need a person\nARLEE…"
+
+
+def test_clip_cuts_inside_only_a_word_longer_than_the_limit() -> None:
+    long = "Candidate-" * 9  # 90 characters, one word
+    assert clip(f"1. Check {long}", 75) == f"1. Check {long}"[:74] + "…"
+    assert clip(long, 75) == long[:74] + "…"

@@ -146,12 +146,19 @@ def test_the_button_carries_the_declared_inputs_without_markup() -> None:
     v = verdict_of('county "A<b>&" 5 B 4 seats 1 canvass 2026-11-16')
     message = verdict_message(v)
     (actions,) = [b for b in message.blocks if b["type"] == "actions"]
-    button, work, record, petition = actions["elements"]
-    assert [e["action_id"] for e in (button, work, record, petition)] == [
-        ADJUST_ACTION_ID,
-        WORK_ACTION_ID,
+    record, petition, work, button = actions["elements"]
+    # the two used most first (issue 35): Print record, Petition draft; Adjust last
+    assert [e["action_id"] for e in (record, petition, work, button)] == [
         RECORD_ACTION_ID,
         PETITION_ACTION_ID,
+        WORK_ACTION_ID,
+        ADJUST_ACTION_ID,
+    ]
+    assert [e["text"]["text"] for e in actions["elements"]] == [
+        "Print record",
+        "Petition draft",
+        "Show the work",
+        "Adjust & re-check",
     ]
     # the work, the record and the draft are this verdict: the same inputs, checked again
     assert {e["value"] for e in (button, work, record, petition)} == {saved_inputs(v)}
