@@ -1,4 +1,5 @@
-"""Copies of a real SOS county workbook with one contest's votes changed, for the watch tests.
+"""Copies of a real SOS county workbook: with one contest's votes changed (the watch tests),
+or in the layout of later years' exports (the 2024 county workbooks are not in ../shared).
 
 A workbook is a zip of XML: the sheet of the contest is found by its name in workbook.xml and
 its relationship, and one precinct's cell and the TOTALS cell of a candidate's column move by
@@ -10,6 +11,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from typing import Final
 
 
 def _sheet_path(book: zipfile.ZipFile, sheet_contains: str) -> str:
@@ -22,15 +24,18 @@ def _sheet_path(book: zipfile.ZipFile, sheet_contains: str) -> str:
     return found.group(1).lstrip("/")
 
 
-def add_votes(data: bytes, sheet_contains: str, column: str, delta: int) -> bytes:
+def add_votes(
+    data: bytes, sheet_contains: str, column: str, delta: int, *, totals_only: bool = False
+) -> bytes:
     """The workbook with `delta` more votes in `column` (C: the first choice, D: the second)
-    of the sheet whose name contains `sheet_contains`: in its first precinct and its TOTALS."""
+    of the sheet whose name contains `sheet_contains`: in its first precinct and its TOTALS
+    (`totals_only`: in its TOTALS alone, so that they no longer add up)."""
     book = zipfile.ZipFile(io.BytesIO(data))
     path = _sheet_path(book, sheet_contains)
     xml = book.read(path).decode()
     numbered = [int(r) for r in re.findall(rf'<x:c r="{column}(\d+)"[^>]*t="n"[^>]*><x:v>', xml)]
     first, totals = min(numbered), max(numbered)
-    for row in (first, totals):
+    for row in (totals,) if totals_only else (first, totals):
         xml, count = re.subn(
             rf'(<x:c r="{column}{row}"[^>]*><x:v>)(\d+)(</x:v>)',
             lambda m: f"{m.group(1)}{int(m.group(2)) + delta}{m.group(3)}",
@@ -38,8 +43,38 @@ def add_votes(data: bytes, sheet_contains: str, column: str, delta: int) -> byte
             count=1,
         )
         assert count == 1, (path, column, row)
+    return _rewritten(book, {path: xml})
+
+
+def _rewritten(book: zipfile.ZipFile, changed: dict[str, str]) -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as copy:
         for item in book.infolist():
-            copy.writestr(item, xml if item.filename == path else book.read(item.filename))
+            name = item.filename
+            copy.writestr(item, changed[name] if name in changed else book.read(name))
     return out.getvalue()
+
+
+_COUNTY_SHEET: Final = re.compile(r"^[A-Za-z. ]+ County - ")
+_COUNTY_LINE: Final = re.compile(r"<x:t>[A-Za-z. ]+ County\r?\n")
+
+
+def layout_2024(data: bytes) -> bytes:
+    """A 2022 county workbook as the later exports lay it out (test_sos_workbooks: the code
+    in front of the sheet's name, "01602UNITED STATES SENATOR"), and naming its county
+    nowhere (../shared/fixtures/results/README.md): "Cascade County - SHERIFF 0123" is
+    "00123SHERIFF", its title "Cascade County\nSHERIFF" is "SHERIFF"; the banner's year 2024."""
+    book = zipfile.ZipFile(io.BytesIO(data))
+
+    def sheet(found: re.Match[str]) -> str:
+        name = found.group(1)
+        code = re.search(r"\s(\d{4})$", name)
+        if code is None:  # a legislative sheet has no code, in 2024 too
+            return found.group(0)
+        rest = _COUNTY_SHEET.sub("", name[: code.start()]).strip()
+        return f'<x:sheet name="0{code.group(1)}{rest}"'
+
+    workbook = re.sub(r'<x:sheet name="([^"]*)"', sheet, book.read("xl/workbook.xml").decode())
+    strings = _COUNTY_LINE.sub("<x:t>", book.read("xl/sharedStrings.xml").decode())
+    strings = strings.replace("2022 Unofficial General", "2024 Unofficial General")
+    return _rewritten(book, {"xl/workbook.xml": workbook, "xl/sharedStrings.xml": strings})

@@ -3,12 +3,15 @@ and what needs a person. Pure: a Scan in, blocks out; words from domain.explain.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, Final
 
+from domain import Outcome
 from domain.citations import BOND_RECOUNT_SHARE, percent_phrase
 from domain.explain import explain
 from domain.plain_text import visible
+from domain.titles import county_label
 from handlers.results import Scan
 from handlers.results.compare import change_line, told
 from handlers.results.report import (
@@ -77,20 +80,27 @@ def where_from(scanned: ScannedContest) -> str:
     return files[0] if len(files) == 1 else f"{len(files)} files"
 
 
-def table_row(number: int, scanned: ScannedContest) -> list[dict[str, Any]]:
-    """A listed contest as one row: the verdict's own facts (domain.explain), never re-derived."""
+def row_facts(scanned: ScannedContest) -> tuple[str, str, str]:
+    """A listed contest's margin, outcome and day to act: the verdict's own facts
+    (domain.explain), never re-derived; the scan's table and the watch's root show them."""
     assert scanned.verdict is not None
     e = explain(scanned.verdict)
     facts = dict(e.facts)
     day = facts.get("Day to act") or (
         f"last day was {facts['Last day was']}" if "Last day was" in facts else "—"
     )
+    return facts.get("Margin", "—"), e.outcome, day
+
+
+def table_row(number: int, scanned: ScannedContest) -> list[dict[str, Any]]:
+    """A listed contest as one row."""
+    margin, outcome, day = row_facts(scanned)
     return [
         _cell(str(number)),
         _cell(scanned.contest.shown_as),
         _cell(where_from(scanned)),
-        _cell(facts.get("Margin", "—")),
-        _cell(e.outcome),
+        _cell(margin),
+        _cell(outcome),
         _cell(day),
     ]
 
@@ -111,7 +121,8 @@ def contest_buttons(number: int, scanned: ScannedContest, kit: str | None) -> di
     """A listed contest's work, one click away: Check (its verdict, posted in the thread),
     Show the work (a modal), and the recount board's kit where its file has precincts."""
     elements: list[dict[str, Any]] = []
-    check = check_button(scanned, f"{number}. Check {scanned.contest.shown_as}")
+    # the label, not the row's "— county not named in FILE": the number points at the row
+    check = check_button(scanned, f"{number}. Check {scanned.contest.label}")
     if check is not None:
         elements.append(check)
         elements.append(work_button(scanned, check))
@@ -194,12 +205,7 @@ def scan_summary(
     """The summary; with `memory` (a scan in a DM), it starts with what changed since the last
     scan of the same election there. `kit_value`: a listed contest's signed "Recount kit"
     value, where its file has precincts (None: no button)."""
-    s = result.summary()
-    headline = (
-        f"Scan: {plural(s['contests'], 'contest')}, {s['recount_available']:,} recount "
-        f"available, {plural(s['ties'], 'tie')}, {s['bond_band']:,} in the bond band, "
-        f"{plural(s['attention'], 'needs', 'need')} a person"
-    )
+    headline = scan_headline(result)
     files = ", ".join(f"{f.name} ({f.format})" for f in result.files)
     if len(result.files) > MAX_FILES_NAMED:  # 56 county workbooks: counted, not listed
         formats = ", ".join(sorted({f.format for f in result.files}))
@@ -208,7 +214,7 @@ def scan_summary(
     said = " ".join(opening_lines(result, IN_A_MESSAGE)[1:])
     blocks: list[dict[str, Any]] = [
         {"type": "header", "text": plain(headline, HEADER_LIMIT)},
-        {"type": "context", "elements": [mrkdwn(escape_mrkdwn(f"{files}. {said}"))]},
+        {"type": "context", "elements": [mrkdwn(said_in_slack(f"{files}. {said}"))]},
     ]
     if memory is not None and memory.since is not None:
         blocks.append({"type": "section", "text": mrkdwn(_since_text(memory))})
@@ -223,7 +229,7 @@ def scan_summary(
         # A reading the verdict rests on (a retention read as a race, a nonpartisan primary's
         # two who advance) stays in sight, under the row's number, not only behind a click.
         notes = [
-            f"{number}. {escape_mrkdwn('; '.join(c.contest.notes))}"
+            f"{number}. {said_in_slack('; '.join(c.contest.notes))}"
             for number, c in enumerate(shown, start=1)
             if c.contest.notes
         ]
@@ -249,11 +255,11 @@ def scan_summary(
         )
     shares = sum(county_share(c) for c in result.contests)
     if shares:
-        blocks.append({"type": "context", "elements": [mrkdwn(escape_mrkdwn(share_line(shares)))]})
+        blocks.append({"type": "context", "elements": [mrkdwn(said_in_slack(share_line(shares)))]})
     retentions = close_retentions(result)
     if retentions:
         lines = [
-            f"• {escape_mrkdwn(c.contest.shown_as)}: " + escape_mrkdwn(" ".join(retention_facts(c)))
+            f"• {escape_mrkdwn(c.contest.shown_as)}: " + said_in_slack(" ".join(retention_facts(c)))
             for c in retentions[:MAX_LISTED]
         ]
         head = f"*Retention votes within {escape_mrkdwn(percent_phrase(BOND_RECOUNT_SHARE))}*"
@@ -264,7 +270,7 @@ def scan_summary(
     if recounts:
         lines = [
             f"• {escape_mrkdwn(c.contest.shown_as)}: "
-            + escape_mrkdwn(" ".join(recount_facts(c, result)))
+            + said_in_slack(" ".join(recount_facts(c, result)))
             for c in recounts[:MAX_LISTED]
         ]
         blocks.append(
@@ -275,19 +281,9 @@ def scan_summary(
                 ),
             }
         )
-    attention = [c for c in result.contests if c.contest.attention]
-    if attention:
-        lines = [
-            f"• {escape_mrkdwn(c.contest.shown_as)}: "
-            + escape_mrkdwn("; ".join(c.contest.attention))
-            for c in attention
-        ]
-        blocks.append(
-            {
-                "type": "section",
-                "text": mrkdwn(f"*Need a person ({len(attention)})*\n" + "\n".join(lines)),
-            }
-        )
+    person = need_a_person(result)
+    if person is not None:
+        blocks.append(person)
     blocks.append(
         {
             "type": "context",
@@ -300,6 +296,157 @@ def scan_summary(
         metadata=scan_metadata(result, shown),
         attachments=attachments,
     )
+
+
+# The header's counts: each outcome the table lists, by its words in the scan's summary
+# (Scan.summary). "Recount available" is always said, the rest where there are any, so the
+# counts add up to the table's rows (and its "more to act on").
+_COUNTED: Final = (
+    (Outcome.AVAILABLE, "recount_available", "recount available", "recount available"),
+    (Outcome.TIE, "ties", "tie", "ties"),
+    (Outcome.BOND, "bond_band", "in the bond band", "in the bond band"),
+    (Outcome.PETITION_SHORT, "petition_short", "petition short", "petition short"),
+    (Outcome.DEADLINE_PASSED, "deadline_passed", "deadline passed", "deadline passed"),
+)
+assert tuple(outcome for outcome, *_ in _COUNTED) == _LISTED  # every row in some count
+
+
+def scan_headline(result: Scan) -> str:
+    """ "Scan: 613 contests, 0 recount available, 2 deadline passed, 7 need a person"."""
+    s = result.summary()
+    counts = [
+        f"{s[key]:,} {one if s[key] == 1 else many}"
+        for outcome, key, one, many in _COUNTED
+        if s[key] or outcome is Outcome.AVAILABLE
+    ]
+    if s["attention"]:
+        counts.append(f"{plural(s['attention'], 'needs', 'need')} a person")
+    return f"Scan: {plural(s['contests'], 'contest')}, " + ", ".join(counts)
+
+
+# A flag of the command line in the scan's advice ('give --seats "TITLE=N"', "--complete"),
+# never a part of a word or a title: lower case, after a space, a quote or a bracket.
+_FLAG: Final = re.compile(r"(?<![\w-])--([a-z][a-z-]*)\b")
+
+
+_BARE: Final = frozenset({"complete"})  # a word with no value after it: quoted in a sentence
+
+
+def slack_words(text: str) -> str:
+    """The scan's words as a clerk says them in Slack: the command line's options are the
+    words of the message sent with the file (handlers.results.request: seats "TITLE=N",
+    kind "TITLE=KIND", "complete", state canvass DATE)."""
+
+    def word(flag: re.Match[str]) -> str:
+        said = flag.group(1).replace("-", " ")
+        return f'"{said}"' if said in _BARE else said
+
+    return _FLAG.sub(word, text)
+
+
+def said_in_slack(text: str) -> str:
+    """The scan's own words (handlers.results) in a Slack message: its words, escaped."""
+    return escape_mrkdwn(slack_words(text))
+
+
+# "Need a person": each doubt once, for every contest and file it is in, on one line; the
+# first few, then how many more (every one is in the CSV's attention column).
+MAX_PERSON: Final = 4
+PERSON_LINE_LIMIT: Final = 600  # 4 lines and the section's head stay within its 3,000
+NOTHING_TO_ASK: Final = "margin too large"  # _what_it_gives: an answer that changes nothing
+ANSWER_WITH: Final = (
+    "To answer, drop the file in a DM with me again, with the words in the same message "
+    '(as seats "TITLE=N", kind "TITLE=KIND", complete).'
+)
+_ANSWER_WORDS: Final = re.compile(r'\b(?:seats|kind|county|election) "|"complete"')
+
+
+def first_answer(scanned: ScannedContest, line: str) -> str:
+    """An attention line, with a weighed doubt (each answer it could take, checked: "how
+    many seats? ... (with 1 seat: margin too large; ...; with 5 seats: X may petition)")
+    cut to the first answer that matters; every answer stays in the CSV."""
+    doubt = scanned.contest.open_doubt
+    if doubt is None or not (line.startswith(f"{doubt.reason} (") and line.endswith(")")):
+        return line
+    said = [f"as {kind.value}" for kind in doubt.kinds] + [
+        f"with {n} seat{'s' if n != 1 else ''}" for n in doubt.seats
+    ]
+    body = line[len(doubt.reason) + 2 : -1]
+    starts = []
+    at = 0
+    for answer in said:  # in the order the scan wrote them, each "ANSWER: WHAT"
+        at = body.find(f"{answer}: ", at)
+        if at < 0:
+            return line  # not the shape the scan writes: shown as it is
+        starts.append(at)
+    ends = [*(s - 2 for s in starts[1:]), len(body)]  # each answer ends at the next's "; "
+    gives = [
+        (answer, body[start + len(answer) + 2 : end])
+        for answer, start, end in zip(said, starts, ends, strict=True)
+    ]
+    mattering = [(answer, what) for answer, what in gives if what != NOTHING_TO_ASK]
+    if not mattering:
+        return line
+    answer, what = mattering[0]
+    return f"{doubt.reason}: {answer}, {what}"
+
+
+def _common_name(contests: list[ScannedContest]) -> str:
+    """What the contests of one doubt are called together: their title (without a county
+    label), or the words their titles begin with ("ARLEE SCHOOL DISTRICT JT&8")."""
+    titles = [county_label(c.contest.title)[1] for c in contests]
+    if len(set(titles)) == 1:
+        return titles[0]
+    words = [t.split() for t in titles]
+    common = []
+    for column in zip(*words, strict=False):
+        if len(set(column)) != 1:
+            break
+        common.append(column[0])
+    if len(common) >= 2:
+        return " ".join(common)
+    return f"{titles[0]} and others"
+
+
+def person_lines(result: Scan) -> tuple[list[tuple[str, list[ScannedContest]]], int]:
+    """Each doubt once with the contests it is in (in the report's order), and how many
+    contests need a person."""
+    doubts: dict[str, list[ScannedContest]] = {}
+    for c in result.contests:
+        for line in c.contest.attention:
+            doubts.setdefault(slack_words(first_answer(c, line)), []).append(c)
+    attention = sum(bool(c.contest.attention) for c in result.contests)
+    return list(doubts.items()), attention
+
+
+def person_line(doubt: str, contests: list[ScannedContest]) -> str:
+    files = {f for c in contests for f in c.contest.files}
+    if len(contests) == 1:
+        where = f" — in {len(files):,} files" if len(files) > 1 else ""
+        name = f"{contests[0].contest.shown_as}{where}"
+    else:
+        name = (
+            f"{_common_name(contests)} — {plural(len(contests), 'contest')} in "
+            f"{plural(len(files), 'file')}"
+        )
+    return clip(f"• {escape_mrkdwn(name)}: {escape_mrkdwn(doubt)}", PERSON_LINE_LIMIT)
+
+
+def need_a_person(result: Scan) -> dict[str, Any] | None:
+    """The "Need a person" section: the first MAX_PERSON doubts, each on one line, and how
+    many contests more are in the CSV."""
+    doubts, count = person_lines(result)
+    if not doubts:
+        return None
+    shown = doubts[:MAX_PERSON]
+    lines = [f"*Need a person ({count:,})*", *(person_line(d, cs) for d, cs in shown)]
+    told = {id(c) for _, cs in shown for c in cs}
+    more = sum(bool(c.contest.attention) and id(c) not in told for c in result.contests)
+    if more:
+        lines.append(f"… and {more:,} more in {CSV_NAME} (its attention column)")
+    if any(_ANSWER_WORDS.search(d) for d, _ in shown):
+        lines.append(ANSWER_WITH)
+    return {"type": "section", "text": mrkdwn(clip("\n".join(lines), SECTION_LIMIT))}
 
 
 SCAN_EVENT: Final = "recount_scan"
