@@ -10,7 +10,7 @@ from datetime import date
 
 from domain.deadline import long_date
 from domain.inputs import CandidateRace, CheckInput
-from domain.kinds import KINDS, Family
+from domain.kinds import KINDS, ContestKind, Family
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -22,6 +22,7 @@ class About:
     party: str | None = None  # a primary's nomination: the party whose it is
     contest: str | None = None  # the office or question by name ("HD 22", "Mill levy")
     family: Family | None = None  # candidate race, question or canvass error; None: not known
+    kind: ContestKind | None = None  # None: not known (a results file's unnamed office)
 
     @property
     def primary(self) -> bool | None:
@@ -51,6 +52,7 @@ def about_inputs(inputs: CheckInput, today: date) -> About:
         party=inputs.party if isinstance(inputs, CandidateRace) else None,
         contest=inputs.race,
         family=KINDS[inputs.kind].family,
+        kind=inputs.kind,
     )
 
 

@@ -99,6 +99,10 @@ class Explanation:
     # which a paper leaves out (its "As of" day and the dates say it).
     summary_dated: str = ""
     relative_lines: tuple[str, ...] = ()
+    # The deadline line naming the day to act ("Day to act: Fri Nov 20, 2026, the last day
+    # ... is open"), "" where there is none: a cover note, which says the day to act in its
+    # own section, leaves it out of its deadline lines rather than say the day twice.
+    act_by_line: str = ""
 
     @property
     def headline(self) -> str:
@@ -289,6 +293,17 @@ def _relative_lines(v: Verdict) -> tuple[str, ...]:
     return tuple(_when_lines(v, d))
 
 
+def _act_by_line(v: Verdict) -> str:
+    """The day to act, where it comes before the safe last day (an office closed on it)."""
+    d = v.deadline
+    if d is None or v.act_by is None or v.act_by == d.deadline_safe:
+        return ""
+    return (
+        f"Day to act: {long_date(v.act_by)}, the last day {v.closed_office} is open on or "
+        "before the safe date."
+    )
+
+
 def _deadline_lines(v: Verdict) -> tuple[str, ...]:
     outcome = v.outcome
     if outcome is Outcome.CANVASS_BOARD and v.board_law is BoardLaw.REQUIRE:
@@ -312,11 +327,8 @@ def _deadline_lines(v: Verdict) -> tuple[str, ...]:
             )
         else:
             lines.append(f"Last day to file: {long_date(d.deadline)}.")
-        if v.act_by is not None and v.act_by != d.deadline_safe:
-            lines.append(
-                f"Day to act: {long_date(v.act_by)}, the last day {v.closed_office} is open on "
-                "or before the safe date."
-            )
+        if act_by_line := _act_by_line(v):
+            lines.append(act_by_line)
         lines.append(f"How: {d.trace()}")
         lines.extend(_when_lines(v, d))
     lines.extend(n.text for n in v.notes if n.about is NoteAbout.DEADLINE)
@@ -667,6 +679,7 @@ def explain(verdict: Verdict) -> Explanation:
         summary=_summary(verdict),
         summary_dated=_summary(verdict, dated=True),
         relative_lines=_relative_lines(verdict),
+        act_by_line=_act_by_line(verdict),
         contest=f"{label[0].upper()}{label[1:]} · {verdict.subsection.citation}",
         margin_lines=_margin_lines(verdict),
         deadline_lines=_deadline_lines(verdict),

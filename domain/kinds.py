@@ -79,6 +79,11 @@ class KindInfo:
         return self.subsection in _MULTI_COUNTY
 
     @property
+    def statewide(self) -> bool:
+        """Voted on in the whole state: a state office or a statewide question."""
+        return self.kind in (ContestKind.STATE, ContestKind.STATE_QUESTION)
+
+    @property
     def one_county(self) -> bool:
         """Voted on in one county (or a city, district or precinct in it): (1) and (3)."""
         return self.subsection in _ONE_COUNTY

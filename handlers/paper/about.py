@@ -15,7 +15,7 @@ from typing import Final
 
 from domain.about import About, election_words
 from domain.deadline import long_date
-from domain.kinds import Family
+from domain.kinds import KINDS, Family
 
 BLANK: Final = "____________________"  # room to write a name or a date by hand
 
@@ -53,10 +53,23 @@ def _party(about: About) -> tuple[str, str] | None:
     return None
 
 
+def _county(about: About) -> tuple[str, str]:
+    """The county as given; where it is not, a statewide contest's jurisdiction is the
+    state (no county blank to fill), and one that may span counties leaves room for them."""
+    if about.county:
+        return ("County", f"{about.county} County")
+    info = None if about.kind is None else KINDS[about.kind]
+    if info is not None and info.statewide:
+        return ("Jurisdiction", "State of Montana (statewide)")
+    if info is not None and info.multi_county:
+        return ("County or counties", f"{BLANK} (each county that voted on it)")
+    return ("County", f"{BLANK} County")
+
+
 def about_rows(about: About) -> tuple[tuple[str, str], ...]:
     """The heading's (label, value) rows, in order; a blank where a fact is not known."""
     rows = [
-        ("County", f"{about.county} County" if about.county else f"{BLANK} County"),
+        _county(about),
         ("Election", _election(about)),
     ]
     party = _party(about)

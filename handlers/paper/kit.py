@@ -21,6 +21,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     Flowable,
+    KeepTogether,
     PageBreak,
     Paragraph,
     SimpleDocTemplate,
@@ -170,6 +171,7 @@ def _facts(rows: PrecinctRows, county: str | None, as_of: date) -> list[Flowable
         party=rows.party if rows.election_type == "primary" else None,
         contest=rows.title + (f" — precinct {rows.precinct}" if rows.precinct else ""),
         family=None if kind is None else KINDS[kind].family,
+        kind=kind,
     )
     facts = [
         *about_rows(about),
@@ -304,6 +306,9 @@ def _vote_tables(
         style += cell_fonts(
             [[c if isinstance(c, str) else "" for c in line] for line in cells], set()
         )
+        if not last:
+            # the totals row never alone at the top of a page, under a header of its own
+            style.append(("NOSPLIT", (0, max(2, len(cells) - 3)), (-1, -1)))
         if last:
             cells.append([end] + [""] * (2 * len(group)))
             style += [
@@ -322,14 +327,16 @@ def _vote_tables(
         table.setStyle(TableStyle(style))
         if len(groups) > 1:
             first, final = group[0] + 1, group[-1] + 1
-            out.append(
-                paragraph(
-                    f"Candidates {first}–{final} of {len(rows.choices)}"
-                    + ("" if last else " (the next candidates follow)"),
-                    "section",
-                )
+            heading = paragraph(
+                f"Candidates {first}–{final} of {len(rows.choices)}"
+                + ("" if last else " (the next candidates follow)"),
+                "section",
             )
-        out += [table, Spacer(1, 8)]
+            # a group's heading never ends a page without its table: the group starts the
+            # next page where it fits there whole, else it splits under its heading
+            out += [KeepTogether([heading, table]), Spacer(1, 8)]
+        else:
+            out += [table, Spacer(1, 8)]
     return out
 
 

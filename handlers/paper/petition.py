@@ -206,11 +206,12 @@ def _cover(verdict: Verdict, e: Explanation) -> tuple[tuple[str, tuple[str, ...]
     # A paper is read after the day checked: the check's own dated words (the record's
     # `summary_dated` path), no day counted from the day checked, no source markers.
     as_of = long_date(verdict.today)
-    relative = set(e.relative_lines)
+    # "Day to act" says the day once: its deadline line is left out below.
+    said = {*e.relative_lines, e.act_by_line}
     sections = (
         ("What the petition is about", about),
         ("Day to act", (e.action_dated,)),
-        ("The deadline", tuple(x for x in e.deadline_lines if x not in relative)),
+        ("The deadline", tuple(x for x in e.deadline_lines if x not in said)),
         ("Filing", (*e.petition_lines, *todays_code)),
         ("Who pays", (who_pays(verdict),)),
         ("Signing", signing),

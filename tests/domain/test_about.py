@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from domain import Family, InputError, build_check, check, verdict_json
+from domain import ContestKind, Family, InputError, build_check, check, verdict_json
 from domain.about import About, about_line, election_words
 
 PAIR = [("Smith", 1204), ("Jones", 1199)]
@@ -35,6 +35,7 @@ def test_the_facts_come_from_the_inputs_and_the_day_checked() -> None:
         party="Republican",
         contest="Sheriff",
         family=Family.CANDIDATE_RACE,
+        kind=ContestKind.COUNTY,
     )
     assert about.primary is True
     assert about_line(about) == (

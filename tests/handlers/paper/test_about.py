@@ -6,6 +6,7 @@ from datetime import date
 
 from domain import Family
 from domain.about import About
+from domain.kinds import KINDS, ContestKind
 from handlers.paper.about import BLANK, about_lines, about_rows
 
 DAY = date(2026, 11, 18)
@@ -57,3 +58,28 @@ def test_half_an_election_is_said_with_a_blank_for_the_other_half() -> None:
     assert dated.startswith(BLANK) and dated.endswith("of Tue Nov 3, 2026")
     typed = dict(about_rows(About(as_of=DAY, election_type="special")))["Election"]
     assert typed.startswith("special election of ") and BLANK in typed
+
+
+def test_a_statewide_contest_names_the_state_not_a_county_blank() -> None:
+    for kind in (ContestKind.STATE, ContestKind.STATE_QUESTION):
+        rows = dict(about_rows(About(as_of=DAY, kind=kind, family=KINDS[kind].family)))
+        assert rows["Jurisdiction"] == "State of Montana (statewide)"
+        assert "County" not in rows  # no "____ County" under a petition to the SOS
+
+
+def test_a_contest_that_may_span_counties_leaves_room_for_each() -> None:
+    for kind in (ContestKind.LEGISLATURE, ContestKind.MULTICOUNTY_QUESTION):
+        rows = dict(about_rows(About(as_of=DAY, kind=kind, family=KINDS[kind].family)))
+        assert rows["County or counties"].startswith(BLANK)
+        assert "each county" in rows["County or counties"]
+
+
+def test_a_county_given_is_said_whatever_the_kind() -> None:
+    for kind in (ContestKind.STATE, ContestKind.LEGISLATURE, ContestKind.COUNTY):
+        rows = dict(about_rows(About(as_of=DAY, county="Park", kind=kind)))
+        assert rows["County"] == "Park County"
+
+
+def test_a_one_county_kind_keeps_the_county_blank() -> None:
+    rows = dict(about_rows(About(as_of=DAY, kind=ContestKind.COUNTY)))
+    assert rows["County"] == f"{BLANK} County"

@@ -264,3 +264,17 @@ def test_the_kit_prints_a_hostile_files_names_without_what_hides_or_reorders() -
         assert name in found
     assert not any(unicodedata.category(ch)[0] == "C" for ch in found.replace("\n", ""))
     assert reader.metadata is not None and reader.metadata.title == "Recount kit: SHERIFF"
+
+
+@pytest.mark.parametrize("precincts", [6, 12, 13, 20, 31])
+def test_a_groups_totals_never_stand_alone_at_the_top_of_a_page(precincts: int) -> None:
+    """Looked at as PNG: twelve precincts put the first group's "Totals" alone on page 2,
+    under a header of its own. A page's first totals follow a precinct of theirs."""
+    texts = pages(kit_pdf(fifteen(precincts), AT))
+    for page in (t for t in texts if "Tally sheet (13-16-412(3)) Contest" not in t):
+        if "Totals" in page:
+            before = page[: page.index("Totals")]
+            assert re.search(r"BOZEMAN \d+ ", before), page[:400]
+        # a group's heading is never the last thing on its page
+        for heading in re.findall(r"Candidates \d+–\d+ of 15", page):
+            assert re.search(re.escape(heading) + r".*BOZEMAN \d+ ", page), heading

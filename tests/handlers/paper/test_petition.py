@@ -178,6 +178,24 @@ def test_the_cover_note_says_the_day_to_act_as_the_check_says_it_and_the_petitio
     assert_dated(pages)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # canvass Mon Nov 16 + 5 = Sat Nov 21, a closed day: the day to act is Fri Nov 20
+        "county Smith 1204 Jones 1199 canvass 2026-11-16",
+        "question for 1000 against 998 canvass 2026-11-16",
+        "county Smith 1210 Jones 1199 canvass 2026-11-16",  # the bond band
+    ],
+)
+def test_the_cover_note_says_the_day_to_act_once(text: str) -> None:
+    verdict = verdict_of(text, TODAY)
+    assert verdict.act_by == date(2026, 11, 20)
+    cover = parts(pages_of(petition_pdf(verdict, Provenance(AT))))[0]
+    assert cover.count("Fri Nov 20, 2026") == 1, cover
+    assert "Day to act:" not in cover  # the section heading says it; no line repeats it
+    assert "Sat Nov 21, 2026" in cover  # the safe last day is still shown
+
+
 # A day counted from the day checked, and a screen's source marker: neither belongs on a
 # paper read later (its "As of" day and the dates say it; a doubt is said in words). "Today's
 # code" names the law, not a day.

@@ -14,6 +14,7 @@ from pypdf.generic import DictionaryObject
 
 from domain import Outcome
 from domain.explain import explain
+from handlers.paper.about import about_lines
 from handlers.paper.fonts import fits, shown
 from handlers.paper.record import Provenance, on_paper, record_lines, record_pdf
 
@@ -199,7 +200,8 @@ def test_the_decision_and_action_come_before_the_margin_and_the_deadline(text: s
     (page,) = pages_of(record_pdf(v, AT))
     decision = page.index(" ".join(shown(e.headline).split()))
     action = page.index(" ".join(shown(e.summary_dated).split()))
-    assert decision == 0 < page.index("County: ") < action
+    heading = about_lines(v.about)[0]  # "County: ..." or, statewide, "Jurisdiction: ..."
+    assert decision == 0 < page.index(heading) < action
     margin = page.index("Margin \x7f")  # the title, then a bullet (pypdf reads it as \\x7f)
     assert action < margin
     if "Deadline \x7f" in page:
