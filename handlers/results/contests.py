@@ -47,7 +47,7 @@ from domain.titles import (
 )
 from handlers.results.sos_workbooks import COUNTY_WORKBOOK
 from handlers.results.tables import ResultsFileError
-from handlers.results.tallies import FileTallies, Tally
+from handlers.results.tallies import FileTallies, Tally, normalized
 
 T = TypeVar("T")
 MAX_SEATS_WEIGHED = 12  # seat counts tried for a doubt: more than any Montana body elects
@@ -101,6 +101,9 @@ class Contest:
     column_seats: int | None = None
     blocked: bool = False  # a doubt that leaves no verdict (the seats doubt does not)
     recount_of: str | None = None  # a recount result: the title of the contest recounted
+    # the recount result of this contest, where the files hold it: listed once with it,
+    # "recounted: before -> after", with no verdict and no window (scan.md)
+    recounted_by: Contest | None = None
     open_doubt: OpenDoubt | None = None  # weighed by the scan: asked only if it matters
     close_retention: bool = False  # a judge retained within 1/2 of 1%: listed, never hidden
     keyed_by_county: bool = False  # its rows name their county (formats 3-5), not its code
@@ -427,6 +430,49 @@ def merge(contests: list[Contest], answers: Answers) -> list[Contest]:
         for reason in contest.attention:
             into.doubt(reason, blocks=contest.blocked)
     return list(merged.values())
+
+
+def link_recounts(contests: Iterable[Contest]) -> None:
+    """Each contest whose recount result the files hold, linked to that result: the chance
+    was used, not missed, so it gets no verdict of its own (scan.md, "A contest whose recount
+    is in the files"). A result is of the contest of its title without the marker, in the
+    same party, precinct and (for a one-county kind) county."""
+    contests = list(contests)
+    if not any(c.recount_of is not None for c in contests):
+        return  # the usual scan: no recount in the files
+    originals: dict[tuple[object, ...], Contest] = {}
+    for contest in contests:
+        if contest.recount_of is None:
+            originals.setdefault(_recount_key(contest, contest.title), contest)
+    for result in contests:
+        if result.recount_of is not None:
+            original = originals.get(_recount_key(result, result.recount_of))
+            if original is not None and original.recounted_by is None:
+                original.recounted_by = result
+                original.notes.insert(0, recounted_line(original, result))
+
+
+def recounted_line(before: Contest, after: Contest) -> str:
+    """ "recounted: before -> after", choice by choice (scan.md): the figures the recount
+    changed, and those it kept."""
+    was = {(c.name, c.party): c.votes for c in before.choices}
+    now = {(c.name, c.party): c.votes for c in after.choices}
+    names = [*was, *(k for k in now if k not in was)]
+    shown = "; ".join(
+        f"{name} {_count(was.get((name, party)))} -> {_count(now.get((name, party)))}"
+        for name, party in names
+    )
+    return f"recounted: {shown}"
+
+
+def _count(votes: int | None) -> str:
+    return "—" if votes is None else f"{votes:,}"
+
+
+def _recount_key(contest: Contest, title: str) -> tuple[object, ...]:
+    one_county = contest.kind is not None and KINDS[contest.kind].one_county
+    county = contest.county if one_county else None
+    return (normalized(title), contest.party, county, contest.precinct)
 
 
 def in_several_counties(contests: Iterable[Contest]) -> list[list[Contest]]:

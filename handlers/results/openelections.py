@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from domain.titles import is_precinct_office
+from domain.titles import is_precinct_office, recount_of
 from handlers.results.tables import Row, Table, text
 from handlers.results.tallies import FileTallies, Tally, normalized, whole_votes
 
@@ -31,8 +31,26 @@ def detect(tables: list[Table]) -> str | None:
     return OPENELECTIONS if len(tables) == 1 and _columns(tables[0]) else None
 
 
+# An office that already names its district by number ("STATE REPRESENTATIVE DISTRICT 51").
+_NAMES_A_DISTRICT: Final = re.compile(r"\bDIST(?:RICT|\.)?\s*#?\s*\d", re.IGNORECASE)
+
+
 def title_of(office: str, district: str) -> str:
-    """`State House` + `72` -> "State House 72"; `STATE SENATOR DISTRICT 49` stays."""
+    """`State House` + `72` -> "State House 72"; `STATE SENATOR DISTRICT 49` stays.
+
+    A recount's marker is read on the office as written, before any district is appended
+    (scan.md): "STATE REPRESENTATIVE DISTRICT 51 - RECOUNT" with district "NT" (2014) stays as
+    written, and a district its office does not name goes on the office recounted, never
+    after the marker, so the result still names the contest it recounted."""
+    recounted = recount_of(office)
+    if recounted is None:
+        return _with_district(office, district)
+    if _NAMES_A_DISTRICT.search(recounted):
+        return office  # its district is in its words: the column adds nothing to them
+    return office.replace(recounted, _with_district(recounted, district), 1)
+
+
+def _with_district(office: str, district: str) -> str:
     if not district or re.search(rf"\b{re.escape(district)}\b", office):
         return office
     return f"{office} {district}"

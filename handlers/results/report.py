@@ -33,9 +33,9 @@ from domain.related import AFTER_STATE_CANVASS
 from domain.routes import BOND
 from domain.verdict import NoteAbout
 from handlers.results.compare import change_line, no_change_line, scanned_by_identity, told
+from handlers.results.contests import recounted_line
 from handlers.results.plain_table import PLAIN_TABLE
 from handlers.results.scan import Scan, ScannedContest
-from handlers.results.tallies import normalized
 from handlers.syntax import quick_syntax
 
 WIDTH: Final = 92
@@ -190,6 +190,10 @@ def scan_csv(result: Scan) -> str:
                     "" if m is None else m.max_qualifying_margin,
                     "unopposed"
                     if c.unopposed
+                    else "recounted"
+                    if c.recounted_by is not None
+                    else "recount result"
+                    if c.recount_of is not None
                     else "partial"
                     if c.partial
                     else ("" if v is None else v.outcome.value),
@@ -490,28 +494,18 @@ def recount_results(result: Scan) -> list[ScannedContest]:
 
 def recounted(scanned: ScannedContest, result: Scan) -> ScannedContest | None:
     """The original contest a recount result is of, where the files hold it."""
-    c = scanned.contest
-    wanted = normalized(c.recount_of or "")
-    return next(
-        (
-            o
-            for o in result.contests
-            if o.contest.recount_of is None
-            and normalized(o.contest.title) == wanted
-            and (o.contest.party, o.contest.county, o.contest.precinct)
-            == (c.party, c.county, c.precinct)
-        ),
-        None,
-    )
+    return next((o for o in result.contests if o.contest.recounted_by is scanned.contest), None)
 
 
 def recount_facts(scanned: ScannedContest, result: Scan) -> list[str]:
-    """What a recount result says: its figures, the original's beside them, and that no
-    window opens."""
-    lines = [f"After the recount: {_choices(scanned)}"]
+    """What a recount result says: the original's figures and the recount's, in one line
+    where the files hold both, and that no window opens."""
     original = recounted(scanned, result)
-    if original is not None:
-        lines.append(f"Before it: {_choices(original)}")
+    lines = (
+        [f"After the recount: {_choices(scanned)}"]
+        if original is None
+        else [recounted_line(original.contest, scanned.contest)]
+    )
     lines.append(f"{RECOUNT_RESULT[0].upper()}{RECOUNT_RESULT[1:]}.")
     return lines
 
@@ -558,6 +552,9 @@ def scan_text(result: Scan, *, show_all: bool = False) -> str:
         for scanned in recounts:
             out += recount_lines(scanned, result)
             shown.add(id(scanned))
+            original = recounted(scanned, result)
+            if original is not None:  # listed once, with its recount
+                shown.add(id(original))
     partial = [c for c in partial_readings(result) if id(c) not in shown]
     if partial:
         out += ["", f"Partial readings: no verdict ({len(partial)})"]

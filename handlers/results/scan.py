@@ -46,6 +46,7 @@ from handlers.results.contests import (
     gather,
     in_several_counties,
     joined,
+    link_recounts,
     merge,
     reading_line,
     settle,
@@ -208,6 +209,12 @@ def _inputs(contest: Contest, options: ScanOptions) -> dict[str, object] | None:
 
 
 def _verdict(contest: Contest, options: ScanOptions) -> Verdict | None:
+    if contest.recounted_by is not None:
+        # recounted: nothing to petition, so no answer to its doubt changes anything
+        doubt = contest.open_doubt
+        if doubt is not None and doubt.reason in contest.attention:
+            contest.attention.remove(doubt.reason)
+        return None
     if contest.open_doubt is not None:
         _weigh(contest, contest.open_doubt, options)
         return None  # asked, or nothing to ask: either way no verdict on an assumed answer
@@ -297,6 +304,7 @@ def _plain_verdict(contest: Contest, options: ScanOptions) -> Verdict | None:
         or contest.both_advance
         or contest.blocked
         or contest.recount_of is not None  # a recount made: no second petition, no window
+        or contest.recounted_by is not None  # its recount is in the files: the chance was used
     ):
         return None
     fields = _inputs(contest, options)
@@ -399,12 +407,12 @@ def _scan(
         # a canvass given before the day the file's name says: the day is for the papers'
         # heading only, so it is left blank there rather than stop the contest's verdict
         day = None
-    scanned = []
     for contest in contests:
         settle(contest, options.answers, election, options.complete or everywhere, everywhere)
         contest.election_said = None if election_from.startswith(_TYPED_DEFAULT) else election
         contest.election_day = day
-        scanned.append(ScannedContest(contest, _verdict(contest, options)))
+    link_recounts(contests)  # settled first: a contest's kind decides which county counts
+    scanned = [ScannedContest(contest, _verdict(contest, options)) for contest in contests]
     for group in in_several_counties(contests):
         _weigh_spanning(group, scanned, options)
     scanned.sort(key=rank)

@@ -55,3 +55,26 @@ def test_a_row_cut_before_its_precinct_cell_is_read_without_one() -> None:
     )
     found = read("x.csv", read_tables("x.csv", data))
     assert sorted((t.choice, t.votes) for t in found.tallies) == [("Ann", 5), ("Bob", 3)]
+
+
+@pytest.mark.parametrize(
+    ("office", "district", "title"),
+    [
+        # 2014's precinct file: the recount's district column is "NT"; the marker is read on
+        # the office as written, so the title still ends with it
+        (
+            "STATE REPRESENTATIVE DISTRICT 51 - RECOUNT",
+            "NT",
+            "STATE REPRESENTATIVE DISTRICT 51 - RECOUNT",
+        ),
+        ("STATE SENATOR DISTRICT 49 - RECOUNT", "49", "STATE SENATOR DISTRICT 49 - RECOUNT"),
+        # a district the office does not name goes on the office recounted, before the marker
+        ("State House - RECOUNT", "72", "State House 72 - RECOUNT"),
+        ("RECOUNT OF State House", "72", "RECOUNT OF State House 72"),
+        ("State House", "NT", "State House NT"),  # no marker: the rule as before
+    ],
+)
+def test_the_recount_marker_is_read_before_the_district(
+    office: str, district: str, title: str
+) -> None:
+    assert title_of(office, district) == title

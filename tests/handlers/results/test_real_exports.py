@@ -12,10 +12,12 @@ from typing import Any
 
 import pytest
 
-from handlers.results import ResultsFileError, ScanOptions, scan, scan_json, scan_text
-from handlers.results.scan import Scan
+from handlers.results import ResultsFileError, ScanOptions, scan, scan_csv, scan_json, scan_text
+from handlers.results.scan import Scan, ScannedContest
+from handlers.results.tables import read_tables, text
+from handlers.slack.blocks.scan import listed_contests, scan_summary
 
-from .fixtures import OPENELECTIONS_2014, county_workbooks, need
+from .fixtures import OPENELECTIONS_2014, PRIMARY_PRECINCTS, county_workbooks, need
 
 
 def openelections_primary(tmp_path: Path, extra: list[str]) -> tuple[str, bytes]:
@@ -118,9 +120,153 @@ def test_a_recount_title_lands_in_recount_results(tmp_path: Path) -> None:
     text = scan_text(result)
     section = text[text.index("Recount results (1)") :]
     said = " ".join(section.split())
-    assert "After the recount: ALPHA ONE 499; BRAVO TWO 498" in said
-    assert "Before it: ALPHA ONE 500; BRAVO TWO 497" in said
+    assert "recounted: ALPHA ONE 500 -> 499; BRAVO TWO 497 -> 498" in said
     assert "13-16-201 gives no second petition" in said
-    # the original contest keeps its own verdict; the recount opens no fresh window
-    assert contest(result, "Sheriff")["verdict"] is not None
-    assert text.count("Recount available — Sheriff") == 1
+    # the original contest was recounted: listed once, with its recount, and no verdict of
+    # its own (the chance was used, not missed): no window, no "deadline passed"
+    original = contest(result, "Sheriff")
+    assert original["verdict"] is None
+    assert original["notes"][0] == "recounted: ALPHA ONE 500 -> 499; BRAVO TWO 497 -> 498"
+    assert "Recount available — Sheriff" not in text
+    assert text.count("Sheriff") == 1 and "Sheriff - RECOUNT" in text
+
+
+# OpenElections' 2014 general precinct file (openelections-data-mt,
+# 2014/20141104__mt__general__precinct.csv), not among the fixtures: its header and HD 51's
+# rows as published, the original count and the recount whose district column is "NT".
+OPENELECTIONS_2014_GENERAL = "20141104__mt__general__precinct.csv"
+HEADER_2014 = (
+    "county,StatePrecinctID,precinct,office,district,party,candidate,votes,HouseDistrict,"
+    "SenateDistrict"
+)
+
+
+def hd_51(office: str, district: str, rows: list[tuple[str, str, int]]) -> list[str]:
+    return [
+        f"Yellowstone,{where},{office},{district},{who},{votes},51,26" for where, who, votes in rows
+    ]
+
+
+MACDONALD, ODONNELL = "DEM,MARGIE MACDONALD", "REP,TONY O'DONNELL"
+HD_51 = hd_51(
+    "STATE REPRESENTATIVE DISTRICT 51",
+    "51",
+    [
+        ("226,51.1", MACDONALD, 463),
+        ("234,51.3", MACDONALD, 598),
+        ("231,51.2", MACDONALD, 262),
+        ("231,51.2", ODONNELL, 288),
+        ("226,51.1", ODONNELL, 362),
+        ("234,51.3", ODONNELL, 661),
+    ],
+)
+HD_51_RECOUNT = hd_51(
+    "STATE REPRESENTATIVE DISTRICT 51 - RECOUNT",
+    "NT",
+    [
+        ("231,51.2", MACDONALD, 263),
+        ("226,51.1", MACDONALD, 463),
+        ("234,51.3", MACDONALD, 598),
+        ("231,51.2", ODONNELL, 287),
+        ("226,51.1", ODONNELL, 363),
+        ("234,51.3", ODONNELL, 661),
+    ],
+)
+
+
+def general_2014(rows: list[str]) -> Scan:
+    data = "\n".join([HEADER_2014, *rows]).encode() + b"\n"
+    # HD 51 is voted on in Yellowstone alone: these rows are every county that voted on it
+    options = ScanOptions(today=date(2014, 11, 18), canvass=date(2014, 11, 17), complete=True)
+    return scan([(OPENELECTIONS_2014_GENERAL, data)], options)
+
+
+def test_hd_51_without_its_recount_is_in_the_bond_band() -> None:
+    """The control: 1,323 to 1,311 of 2,634 is 12 behind, over the 6 of 1/4 of 1% and within
+    the 13 of 1/2 of 1%."""
+    found = contest(general_2014(HD_51), "STATE REPRESENTATIVE DISTRICT 51")
+    verdict = found["verdict"]
+    assert isinstance(verdict, dict)
+    assert (verdict["outcome"], verdict["margin"], verdict["candidate"]) == (
+        "bond_recount_possible",
+        12,
+        "TONY O'DONNELL",
+    )
+
+
+def test_hd_51_whose_recount_is_in_the_file_is_listed_once_recounted() -> None:
+    result = general_2014([*HD_51, *HD_51_RECOUNT])
+    # the recount's title keeps its marker at the end (the district "NT" is not appended)
+    titles = sorted(c.contest.title for c in result.contests)
+    assert titles == [
+        "STATE REPRESENTATIVE DISTRICT 51",
+        "STATE REPRESENTATIVE DISTRICT 51 - RECOUNT",
+    ]
+    assert all(c.verdict is None for c in result.contests)
+    assert result.summary()["with_verdict"] == 0 and result.summary()["bond_band"] == 0
+    text = scan_text(result)
+    said = " ".join(text.split())
+    assert "may petition" not in said and "Deadline passed" not in said
+    assert "Recount results (1)" in text and "1 other contest" not in text
+    assert said.count("STATE REPRESENTATIVE DISTRICT 51") == 1
+    assert "recounted: MARGIE MACDONALD 1,323 -> 1,324; TONY O'DONNELL 1,311 -> 1,311" in said
+    csv_outcomes = [line.split(",")[-9] for line in scan_csv(result).splitlines()[1:]]
+    assert sorted(csv_outcomes) == ["recount result", "recounted"]
+
+
+def test_a_recount_of_another_district_leaves_hd_51_its_verdict() -> None:
+    other = [row.replace("DISTRICT 51 - RECOUNT", "DISTRICT 52 - RECOUNT") for row in HD_51_RECOUNT]
+    result = general_2014([*HD_51, *other])
+    found = contest(result, "STATE REPRESENTATIVE DISTRICT 51")
+    assert (
+        isinstance(found["verdict"], dict)
+        and found["verdict"]["outcome"] == "bond_recount_possible"
+    )
+
+
+def cascade_committeemen(tmp_path: Path, recount: list[str]) -> Scan:
+    """Cascade's precinct committeemen of the 2022 primary precinct-by-precinct file, as the
+    file has them, with `recount` rows after them, under a 2024 primary file's name."""
+    path = need(PRIMARY_PRECINCTS)
+    table = read_tables(path.name, path.read_bytes())[0]
+    head = next(i for i, row in enumerate(table.rows) if "CountyName" in row)
+    rows = [
+        ",".join(text(c) for c in row[:6])
+        for row in table.rows[head + 1 :]
+        if row[0] == "Cascade" and row[2] == "PRECINCT COMMITTEEMAN"
+    ]
+    assert len(rows) == 42
+    data = "\n".join([",".join(table.rows[head][:6]), *rows, *recount]).encode() + b"\n"
+    options = ScanOptions(today=date(2024, 6, 20), canvass=date(2024, 6, 18))
+    return scan([("2024_Primary_PrecinctByPrecinct.csv", data)], options)
+
+
+def p19b1(result: Scan) -> ScannedContest:
+    found = [
+        c for c in result.contests if c.contest.precinct == "P19B1" and c.contest.recount_of is None
+    ]
+    assert len(found) == 1
+    return found[0]
+
+
+def test_a_precinct_committee_contest_recounted_in_the_file_gets_no_verdict(
+    tmp_path: Path,
+) -> None:
+    # the control: P19B1, 16 to 18, has a verdict of its own without its recount
+    before = cascade_committeemen(tmp_path, [])
+    assert p19b1(before).verdict is not None
+    recount = [
+        "Cascade,P19B1,PRECINCT COMMITTEEMAN - RECOUNT,REP,17,VAN H. PAYNE",
+        "Cascade,P19B1,PRECINCT COMMITTEEMAN - RECOUNT,REP,18,PETER SCHULTZ",
+    ]
+    result = cascade_committeemen(tmp_path, recount)
+    original = p19b1(result)
+    assert original.verdict is None and original.contest.recounted_by is not None
+    assert original.contest.notes[0] == "recounted: VAN H. PAYNE 16 -> 17; PETER SCHULTZ 18 -> 18"
+    # the other precincts' contests keep their verdicts: the recount is P19B1's alone
+    others = [c for c in result.contests if c.contest.precinct not in (None, "P19B1")]
+    assert len(others) == 20 and all(c.verdict is not None for c in others)
+    # nor does the Slack summary's table list it (its rows are the contests with a verdict)
+    assert all(c.contest.precinct != "P19B1" for c in listed_contests(result))
+    summary = json.dumps(scan_summary(result).blocks)  # mrkdwn: ">" escaped
+    assert "recounted: VAN H. PAYNE 16 -&gt; 17; PETER SCHULTZ 18 -&gt; 18" in summary
