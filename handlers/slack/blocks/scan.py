@@ -162,7 +162,7 @@ def _since_text(memory: Remembered) -> str:
     assert memory.since is not None
     when = montana_time(memory.since)
     said = told(memory.changes)
-    coverage = [escape_mrkdwn(line) for line in said.lines]
+    coverage = [said_in_slack(line) for line in said.lines]
     if not said.each:
         return "\n".join(
             [f"*Since your last scan ({when})*: no contest changed band or leader.", *coverage]
@@ -311,7 +311,7 @@ _COUNTED: Final = (
 assert tuple(outcome for outcome, *_ in _COUNTED) == _LISTED  # every row in some count
 
 
-def scan_headline(result: Scan) -> str:
+def scan_headline(result: Scan, what: str = "Scan") -> str:
     """ "Scan: 613 contests, 0 recount available, 2 deadline passed, 7 need a person"."""
     s = result.summary()
     counts = [
@@ -321,7 +321,7 @@ def scan_headline(result: Scan) -> str:
     ]
     if s["attention"]:
         counts.append(f"{plural(s['attention'], 'needs', 'need')} a person")
-    return f"Scan: {plural(s['contests'], 'contest')}, " + ", ".join(counts)
+    return f"{what}: {plural(s['contests'], 'contest')}, " + ", ".join(counts)
 
 
 # A flag of the command line in the scan's advice ('give --seats "TITLE=N"', "--complete"),
@@ -475,7 +475,7 @@ def scan_metadata(result: Scan, listed: list[ScannedContest]) -> dict[str, Any]:
 
 
 def scan_error(reason: str) -> SlackMessage:
-    text = f":warning: {escape_mrkdwn(reason)}"
+    text = f":warning: {said_in_slack(reason)}"
     return SlackMessage(text=text, blocks=[{"type": "section", "text": mrkdwn(text)}])
 
 

@@ -107,7 +107,8 @@ def test_the_last_county_arriving_in_a_slack_watch_is_coverage(
     said = answer(run_command(app, fake, f"watch {served.url('/results.zip')} canvass 11/28/2022"))
     assert said == "Reading the sources…"
     assert after_ack.drain(timeout=60)
-    assert "Scanned 55 files" in json.dumps(fake.to("chat.update")[0].body)
+    root = json.dumps(fake.to("chat.update")[0].body, ensure_ascii=False)
+    assert "*First reading: " in root and "Read 55 files: " in root
     served.files["/results.zip"] = Served(county_zip(56))  # the last county arrives
     (watch,) = watching.store().running("slack:")
     poller_run(app.client, watching, lambda: CANVASS_2022)(watch)
