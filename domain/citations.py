@@ -102,6 +102,14 @@ BOND_RECOUNT_SHARE: Final = Cited(
 )
 # How the reply names the 13-16-211 band (above 13-16-201's margin, within 1/2 of 1%).
 BOND_BAND_WORDS: Final = f"the {BOND_RECOUNT_SHARE.reference} bond band"
+# 13-15-401(1): the county canvass is held within 3 to 14 days after each election (related.md:
+# text seen, a research copy of the official text). A canvass typed outside it is questioned.
+CANVASS_EARLIEST_DAYS: Final = Cited(
+    3, "13-15-401(1)", "the county canvass is held within 3 to 14 days after each election"
+)
+CANVASS_LATEST_DAYS: Final = Cited(
+    14, "13-15-401(1)", "the county canvass is held within 3 to 14 days after each election"
+)
 RECOUNT_BOARD_CONVENES_DAYS: Final = Cited(
     5,
     "13-16-204(2)",

@@ -91,9 +91,10 @@ SCHOOL_ELECTIONS: Final = CurrentLawNote(
     section="13-16-201(2), Ch. 347, L. 2013",
     says=(
         "school elections have their own subsection: the petition goes to the school election "
-        "filing officer, the recount board is three trustees with the district clerk, and ties "
-        "go to the trustees. Its margin, signer and deadline wording was not verified, so the "
-        "1987 figures are shown as the nearest rule."
+        "filing officer, the recount board is three trustees with the district clerk, and on a "
+        "tie the trustees proceed as if a petition had been filed (13-16-203(2)). Its margin, "
+        "signer and deadline wording was not verified, so the 1987 figures are shown as the "
+        "nearest rule."
     ),
     brief=("school elections have their own subsection; its figures were not verified."),
     source="13-16-204, 20-20-420, 13-16-203(2), 20-20-418, 20-20-416 (neighbouring sections); "
@@ -111,21 +112,49 @@ CERTIFIED_MAIL: Final = CurrentLawNote(
 )
 
 
-def bond_filing(multi_county: bool) -> CurrentLawNote:
+# Where a candidate's declaration for nomination is filed, and so a 13-16-211 petition.
+NOMINATION_OFFICE_LAW: Final = "13-10-201(2)"
+SCHOOL_NOMINATION_OFFICE_LAW: Final = "13-10-211, 20-3-305"  # the school district clerk
+
+
+def nomination_office_law(school: bool) -> str:
+    return SCHOOL_NOMINATION_OFFICE_LAW if school else NOMINATION_OFFICE_LAW
+
+
+def bond_filing(multi_county: bool, school: bool = False) -> CurrentLawNote:
     """13-16-211's path: where the petition goes and who sets the bond. "Every county" only
-    where the office is voted on in more than one."""
+    where the office is voted on in more than one. A school trustee's declaration goes to the
+    school district clerk: related.md has that from neighbouring sections, not 13-10-201(2)'s
+    text, so the note is no firmer."""
     costs = (
         "covers the costs of the recount in every county"
         if multi_county
         else "covers the costs of the recount"
     )
+    bond = (
+        "the bond is set by the election administrator of the candidate's county of "
+        f"residence and {costs}."
+    )
+    if school:
+        return CurrentLawNote(
+            code="bond_recount_filing",
+            section="13-16-211",
+            says=(
+                "the petition goes to the officer who received the candidate's declaration for "
+                "nomination: for a school district office the school district clerk "
+                f"({SCHOOL_NOMINATION_OFFICE_LAW}); {bond}"
+            ),
+            source="13-16-211, text seen in the 2021 code; the school district clerk from "
+            f"neighbouring sections ({SCHOOL_NOMINATION_OFFICE_LAW})",
+            confidence=Confidence.NEIGHBOURING_SECTIONS,
+            shown=Shown.PETITION,
+        )
     return CurrentLawNote(
         code="bond_recount_filing",
         section="13-16-211",
         says=(
             "the petition goes to the officer who received the candidate's declaration for "
-            "nomination (13-10-201(2): the same office as under 13-16-201); the bond is set by "
-            f"the election administrator of the candidate's county of residence and {costs}."
+            f"nomination ({NOMINATION_OFFICE_LAW}: the same office as under 13-16-201); {bond}"
         ),
         source="13-16-211 and 13-10-201(2), text seen in the 2021 code",
         confidence=Confidence.TEXT_SEEN,

@@ -72,6 +72,10 @@ BOND_PAYS: Final = (
     f"sought, and the candidate bears them ({BOND.section}); the county's charge of 13-16-205 "
     "does not apply."
 )
+SCHOOL_BOND_PAYS: Final = (
+    f"The candidate. The bond covers all costs of the recount, and the candidate bears them "
+    f"({BOND.section}); the school district charge of 13-16-205(2) does not apply."
+)
 SCHOOL_PAYS: Final = (
     "The school district: the costs of a school election recount are a school district "
     "charge (13-16-205(2))."
@@ -150,7 +154,7 @@ def jurisdiction_hint(verdict: Verdict) -> str:
 def who_pays(verdict: Verdict) -> str:
     """Who bears the recount's costs, as the petition's cover note says it."""
     if verdict.outcome is Outcome.BOND:
-        return BOND_PAYS
+        return SCHOOL_BOND_PAYS if verdict.route is SCHOOL else BOND_PAYS
     if verdict.route is SCHOOL:
         return SCHOOL_PAYS
     return COUNTY_PAYS

@@ -18,7 +18,12 @@ from domain.citations import (
     Cited,
     percent_phrase,
 )
-from domain.current_law import CANVASS_BOARD_2025, SCHOOL_ELECTIONS, Shown
+from domain.current_law import (
+    CANVASS_BOARD_2025,
+    SCHOOL_ELECTIONS,
+    Shown,
+    nomination_office_law,
+)
 from domain.deadline import Deadline, Phase, commonly_closed, long_date
 from domain.inputs import CandidateRace
 from domain.kinds import Family
@@ -31,6 +36,7 @@ from domain.related import (
     STATE_CANVASS_WHEN,
     TIE_CERTIFIED,
     TIE_RECOUNT,
+    RelatedProvision,
 )
 from domain.routes import BOND, SB57_SOURCE, SB57_UNSETTLED, SCHOOL, BoardLaw
 from domain.subsections import Petitioner
@@ -304,6 +310,11 @@ def _act_by_line(v: Verdict) -> str:
     )
 
 
+def _school_tie(v: Verdict) -> RelatedProvision:
+    """The school tie row: a tied question's says how a surviving tie goes is not settled."""
+    return v.route.question_tie if v.is_question_tie else SCHOOL_TIE
+
+
 def _deadline_lines(v: Verdict) -> tuple[str, ...]:
     outcome = v.outcome
     if outcome is Outcome.CANVASS_BOARD and v.board_law is BoardLaw.REQUIRE:
@@ -360,7 +371,7 @@ def _petition_lines(v: Verdict) -> tuple[str, ...]:
     if outcome is Outcome.TIE and v.route is SCHOOL:
         return (
             "No petition: the trustees proceed as if one had been filed, and the school "
-            f"recount board recounts first ({SCHOOL_TIE.section}).",
+            f"recount board recounts first ({_school_tie(v).section}).",
             f"What the office does next: {v.after_a_petition}.",
         )
     if outcome is Outcome.TIE and v.info.family is Family.BALLOT_QUESTION:
@@ -396,7 +407,7 @@ def _petition_lines(v: Verdict) -> tuple[str, ...]:
             f"Who petitions: {name}, the defeated candidate, posting a bond that covers all "
             f"costs of the recount ({BOND.section}).",
             f"File with: {v.file_with.label}, where {name} filed the declaration for "
-            f"nomination (13-10-201(2); {bond.confidence.value}).",
+            f"nomination ({nomination_office_law(v.route is SCHOOL)}; {bond.confidence.value}).",
         ]
     else:
         rule = v.rule
@@ -543,7 +554,14 @@ def _summary(v: Verdict, brief: bool = False, dated: bool = False) -> str:
     if outcome is Outcome.TIE and v.route is SCHOOL and brief:
         return (
             "The count is tied: the trustees proceed as if a petition had been filed, and the "
-            f"school recount board recounts first ({SCHOOL_TIE.section})."
+            f"school recount board recounts first ({_school_tie(v).section})."
+        )
+    if outcome is Outcome.TIE and v.route is SCHOOL and v.is_question_tie:
+        return (
+            "The question is tied. In a school election the trustees proceed as if a petition "
+            "had been filed: the school recount board recounts first. How a question still "
+            "tied after the recount is settled is in no text we saw (13-16-203(2): under "
+            "20-20-418 or as otherwise provided by law): confirm with the county attorney."
         )
     if outcome is Outcome.TIE and v.route is SCHOOL:
         return (

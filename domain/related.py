@@ -8,6 +8,8 @@ from typing import Final
 
 from domain.citations import (
     BOND_RECOUNT_SHARE,
+    CANVASS_EARLIEST_DAYS,
+    CANVASS_LATEST_DAYS,
     MARGIN_SHARE,
     PETITION_WINDOW_DAYS,
     RECOUNT_BOARD_CONVENES_DAYS,
@@ -43,6 +45,16 @@ SCHOOL_TIE: Final = RelatedProvision(
     "A tie in a school election: the trustees proceed as if a recount petition had been "
     "filed, so the school recount board recounts first; only a tie that survives the recount "
     "is resolved under 20-20-418.",
+)
+# 13-16-203(2) settles a surviving tie "under 20-20-418 or as otherwise provided by law";
+# 20-20-418 speaks of candidates, and how a question tied after its recount is settled is in
+# no text we saw: said as open, never as 20-20-418's.
+SCHOOL_QUESTION_TIE: Final = RelatedProvision(
+    "13-16-203(2)",
+    "A tied school question: the trustees proceed as if a recount petition had been filed, so "
+    "the school recount board recounts first. How a question still tied after the recount is "
+    "settled, 20-20-418 or as otherwise provided by law, is in no text we saw: confirm with "
+    "the county attorney.",
 )
 
 
@@ -82,6 +94,24 @@ def canvass_day_question(canvass: date, holiday: str) -> str:
         f"{long_day(canvass)} is {'a Sunday' if holiday == 'Sunday' else holiday}: is that the "
         "canvass date? Canvass boards meet on business days; check the date before relying on "
         "the deadline."
+    )
+
+
+def canvass_timing_question(canvass: date, election: date) -> str | None:
+    """A county canvass typed outside 13-15-401(1)'s 3 to 14 days after the election given:
+    questioned like a Sunday one (related.md); None where it is within them."""
+    days = (canvass - election).days
+    if CANVASS_EARLIEST_DAYS.value <= days <= CANVASS_LATEST_DAYS.value:
+        return None
+    if days == 0:
+        when = "the election day itself"
+    else:
+        when = f"{days} day{'s' if days != 1 else ''} after the election of {long_day(election)}"
+    return (
+        f"{long_day(canvass)} is {when}: is that the county canvass date? The county canvass "
+        f"is held within {CANVASS_EARLIEST_DAYS.value} to {CANVASS_LATEST_DAYS.value} days "
+        f"after each election ({CANVASS_EARLIEST_DAYS.reference}); check the date before "
+        "relying on the deadline."
     )
 
 

@@ -32,6 +32,7 @@ from domain.related import (
     COUNTY_RECOUNT_BOARD,
     QUESTION_TIE_RECOUNT,
     SCHOOL_CANVASS_NOTE,
+    SCHOOL_QUESTION_TIE,
     SCHOOL_RECOUNT_BOARD,
     SCHOOL_TIE,
     TIE_RECOUNT,
@@ -92,12 +93,16 @@ SCHOOL: Final = Route(
     nomination_office=FileWith.SCHOOL_DISTRICT_CLERK,
     recount_board=SCHOOL_RECOUNT_BOARD,
     tie=SCHOOL_TIE,
-    question_tie=SCHOOL_TIE,  # "a tie in a school election", question or race
+    question_tie=SCHOOL_QUESTION_TIE,  # "a tie in a school election": recounted first
     tie_for_any_seat=True,
     canvass_note=SCHOOL_CANVASS_NOTE,
     current_law=(SCHOOL_ELECTIONS,),
     current_number="(2)",  # related.md: "(none) | (2) school elections (2013)"
 )
+
+
+# Who recounts a school election's 13-16-211 band (related.md, text seen (MCA 2021)).
+SCHOOL_BOND_BOARD: Final = "13-16-101(7), 20-20-420"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -116,19 +121,26 @@ class BondRoute:
         """The officer with whom the candidate filed for nomination (13-10-201(2))."""
         return kind_route.nomination_office or rule.file_with
 
-    def after_filing(self, multi_county: bool) -> str:
+    def after_filing(self, multi_county: bool, school: bool = False) -> str:
         where = " in each county where the office was voted on" if multi_county else ""
+        # 13-16-211(3): "the county recount board, as designated in 13-16-101", which for a
+        # school election is the school recount board (13-16-101(7), 20-20-420)
+        board = (
+            f"the school recount board recounts the ballots specified in the petition "
+            f"({self.section}, {SCHOOL_BOND_BOARD})"
+            if school
+            else f"the county recount board of each affected county recounts ({self.section})"
+        )
         return (
             "the candidate posts a bond, set by the election administrator of the "
             f"candidate's county of residence, covering the recount's costs{where} (the safe "
             f"course is to post it within the same {self.window.value} days: the board acts on "
-            "the filing of a petition and the posting of a bond); the county "
-            f"recount board of each affected county recounts ({self.section}) and "
+            f"the filing of a petition and the posting of a bond); {board} and "
             f"{board_convenes()}"
         )
 
-    def current_law(self, multi_county: bool) -> CurrentLawNote:
-        return bond_filing(multi_county)
+    def current_law(self, multi_county: bool, school: bool = False) -> CurrentLawNote:
+        return bond_filing(multi_county, school)
 
 
 BOND: Final = BondRoute(

@@ -54,11 +54,20 @@ from domain.related import (
     RelatedProvision,
     board_convenes,
     canvass_day_question,
+    canvass_timing_question,
     monday_note,
     saturday_note,
     tied_seat,
 )
-from domain.routes import BOND, BoardLaw, Route, board_law, official_canvass_note, route_of
+from domain.routes import (
+    BOND,
+    SCHOOL,
+    BoardLaw,
+    Route,
+    board_law,
+    official_canvass_note,
+    route_of,
+)
 from domain.statute import edition_note, subsection_text
 from domain.subsections import FileWith, Petitioner, Subsection, SubsectionRule
 
@@ -346,7 +355,7 @@ class Verdict:
         if not self.to_file:
             return None
         if self.outcome is Outcome.BOND:
-            return BOND.after_filing(self.info.multi_county)
+            return BOND.after_filing(self.info.multi_county, school=self.route is SCHOOL)
         return self.after_a_petition
 
     @property
@@ -371,7 +380,7 @@ class Verdict:
             # how a 13-16-201 petition proceeds: nothing to say when none can be filed
             notes.extend(BY_SUBSECTION.get(self.subsection, ()))
         if self.outcome is Outcome.BOND:
-            notes.append(BOND.current_law(self.info.multi_county))
+            notes.append(BOND.current_law(self.info.multi_county, school=self.route is SCHOOL))
         if self.outcome is Outcome.NOT_AVAILABLE:
             notes.append(COURT_ROUTE)
         return tuple(notes)
@@ -495,6 +504,11 @@ def _notes_step(
     for day in (inputs.canvass, inputs.state_canvass):
         if day is not None and (closed := legal_holiday(day)) is not None:
             notes.append(Note(NoteAbout.DEADLINE, canvass_day_question(day, closed.name)))
+    # 13-15-401(1) times the county's canvass; a school's own canvass is the trustees'
+    if inputs.canvass is not None and inputs.election is not None and not info.school:
+        timing = canvass_timing_question(inputs.canvass, inputs.election)
+        if timing is not None:
+            notes.append(Note(NoteAbout.DEADLINE, timing))
     if info.subsection is Subsection.MULTICOUNTY_QUESTION:
         notes.append(Note(NoteAbout.PETITION, MULTICOUNTY_DISTRICT_NOTICE))
     special = counts_from(inputs) is CountsFrom.SPECIAL_DISTRICT

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import date
+
+import pytest
+
 from domain import KINDS, ContestKind, Subsection
+from domain.explain import explain
 from domain.related import (
     BOND_RECOUNT,
     NO_CANVASS_NOTE,
@@ -13,6 +18,8 @@ from domain.related import (
 )
 from domain.routes import official_canvass_note
 from domain.statute import statute_text
+
+from ..builders import verdict_of
 
 
 def test_the_bond_recount_states_its_band_from_the_cited_shares() -> None:
@@ -57,3 +64,37 @@ def test_subsection_2_names_the_state_canvass_and_school_kinds_the_trustees() ->
     assert "13-1-505" not in (notes[ContestKind.STATE] or "")
     assert SCHOOL_TIE.summary not in statute_text()
     assert "5 days after the official canvass" in NO_CANVASS_NOTE
+
+
+# 13-15-401(1): the county canvass within 3 to 14 days after each election. Election Tue Nov 3,
+# 2026: at, one below and one above each end.
+@pytest.mark.parametrize(
+    ("canvass", "questioned"),
+    [
+        ("2026-11-03", True),  # the election day itself
+        ("2026-11-05", True),  # 2 days: one below 3
+        ("2026-11-06", False),  # 3 days
+        ("2026-11-07", False),  # 4 days
+        ("2026-11-16", False),  # 13 days
+        ("2026-11-17", False),  # 14 days
+        ("2026-11-18", True),  # 15 days: one above 14
+    ],
+)
+def test_a_county_canvass_outside_3_to_14_days_after_the_election_is_questioned(
+    canvass: str, questioned: bool
+) -> None:
+    v = verdict_of(f"county A 100 B 95 election 2026-11-03 canvass {canvass}", date(2026, 11, 18))
+    said = [n.text for n in v.notes if "is that the county canvass date?" in n.text]
+    assert bool(said) is questioned
+    if questioned:
+        assert "(13-15-401(1))" in said[0] and "3 to 14 days" in said[0]
+        assert " ".join(said[0].split()) in " ".join(" ".join(explain(v).deadline_lines).split())
+
+
+def test_the_canvass_timing_is_not_questioned_without_an_election_or_for_a_school() -> None:
+    for text in (
+        "county A 100 B 95 canvass 2026-11-04",  # no election day given: nothing to compare
+        "school A 100 B 95 election 2026-11-03 canvass 2026-11-04",  # the trustees' canvass
+    ):
+        v = verdict_of(text, date(2026, 11, 18))
+        assert not any("is that the county canvass date?" in n.text for n in v.notes), text
