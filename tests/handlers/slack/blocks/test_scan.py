@@ -199,3 +199,18 @@ def test_the_2024_workbooks_summary_cuts_nothing_mid_word(
 )
 def test_the_scans_advice_in_slack_words(advice: str, said: str) -> None:
     assert scan_blocks.slack_words(advice) == said
+
+
+def test_a_long_title_is_cut_after_a_whole_word_in_its_row_and_on_its_button(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    title = "Sheriff " + " ".join(f"precinct{n:03d}" for n in range(40))  # 447 characters
+    message = scan_summary(summary_of([f"{title},Smith,1204", f"{title},Jones,1199"]))  # type: ignore[arg-type]
+    _unclipped(monkeypatch)
+    whole = scan_summary(summary_of([f"{title},Smith,1204", f"{title},Jones,1199"]))  # type: ignore[arg-type]
+    cut = [(a, b) for a, b in zip(_texts(message), _texts(whole), strict=True) if a != b]
+    assert len(cut) >= 2  # the table's cell and the Check button's label, at least
+    for sent, text in cut:
+        kept = sent.removesuffix("…").rstrip()
+        assert sent.endswith("…") and text.startswith(kept)
+        assert text[len(kept)] == " "
