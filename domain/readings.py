@@ -15,7 +15,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Final
 
-from domain.citations import BOND_RECOUNT_SHARE, Cited
+from domain.citations import BOND_RECOUNT_SHARE, Cited, within
 from domain.current_law import Confidence, CurrentLawNote, Shown
 from domain.kinds import KINDS, ContestKind
 from domain.routes import SCHOOL, route_of
@@ -163,6 +163,14 @@ def close_retention(yes: int, no: int) -> bool:
     """A retention vote decided by not more than 1/2 of 1% of the votes cast on it."""
     total = yes + no
     return total > 0 and abs(yes - no) <= BOND_RECOUNT_SHARE.value * total
+
+
+def close_on_partial(margin: int, total: int) -> bool:
+    """A margin on a partial reading within 1/2 of 1% of the votes counted so far (13-16-211's
+    band and under it): listed by name as close, since the precincts still to come can put
+    it in either band or take it out of both (scan.md, "A partial reading decides nothing").
+    Ours: a watch list, not a verdict."""
+    return total > 0 and within(margin, BOND_RECOUNT_SHARE.value, total)
 
 
 def retention_result(yes: int, no: int) -> RetentionResult:

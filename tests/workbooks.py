@@ -78,3 +78,18 @@ def layout_2024(data: bytes) -> bytes:
     strings = _COUNTY_LINE.sub("<x:t>", book.read("xl/sharedStrings.xml").decode())
     strings = strings.replace("2022 Unofficial General", "2024 Unofficial General")
     return _rewritten(book, {"xl/workbook.xml": workbook, "xl/sharedStrings.xml": strings})
+
+
+def with_banner(data: bytes, said: str, instead: str) -> bytes:
+    """The workbook with its banner's line `said` (a shared string every sheet's banner
+    uses: "Precincts 307 of 307 Reporting ...") read as `instead`."""
+    book = zipfile.ZipFile(io.BytesIO(data))
+    strings = book.read("xl/sharedStrings.xml").decode()
+    assert strings.count(f"<x:t>{said}</x:t>") == 1, said
+    strings = strings.replace(f"<x:t>{said}</x:t>", f"<x:t>{instead}</x:t>")
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as copy:
+        for item in book.infolist():
+            is_strings = item.filename == "xl/sharedStrings.xml"
+            copy.writestr(item, strings if is_strings else book.read(item.filename))
+    return out.getvalue()

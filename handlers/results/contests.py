@@ -17,6 +17,7 @@ from typing import TypeVar
 from domain import KINDS, ContestKind, InputError, resolve_kind
 from domain.citations import MONTANA_COUNTIES
 from domain.current_law import CurrentLawNote
+from domain.margin import Margin
 from domain.readings import (
     BOTH_ADVANCE,
     EVERY_ADVANCES,
@@ -111,6 +112,11 @@ class Contest:
     from_county_workbooks: bool = False  # read from SOS county workbooks (one county each)
     unofficial: bool = False  # a file it was read from says its figures are unofficial
     partial: str | None = None  # why its reading decides nothing yet: no verdict
+    partial_alone: bool = False  # nothing but the partial reading stands in its verdict's way
+    # its margin on the votes counted so far (no verdict), and whether that is close: within
+    # 1/2 of 1% (domain.readings.close_on_partial), listed by name
+    partial_margin: Margin | None = None
+    partial_close: bool = False
     seats_elected: bool = False  # column_seats is how many are elected (TotalVote's VoteFor)
     # "general" | "primary" where a file or the person said so (not a typed table's default)
     election_said: str | None = None
@@ -578,6 +584,7 @@ def settle(
         # verdict, and --complete cannot make it whole (the records say it is not)
         contest.coverage = "partial"
         contest.notes.insert(0, f"{contest.partial}: no verdict until the reading is whole")
+        contest.partial_alone = not contest.blocked
         contest.blocked = True
     _seats(contest, answers, election)
     contest.unopposed = len(contest.choices) == 1 and contest.retention is None

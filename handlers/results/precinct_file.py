@@ -93,4 +93,6 @@ def read(name: str, tables: list[Table]) -> FileTallies:
                 precinct=where,
             )
         )
+    if result.partial_why is not None:  # the banner counts fewer precincts than the total
+        result.partial.update(dict.fromkeys({t.key for t in result.tallies}, result.partial_why))
     return result

@@ -33,7 +33,7 @@ from domain.related import AFTER_STATE_CANVASS
 from domain.routes import BOND
 from domain.verdict import NoteAbout
 from handlers.results.compare import change_line, no_change_line, scanned_by_identity, told
-from handlers.results.contests import recounted_line
+from handlers.results.contests import Contest, recounted_line
 from handlers.results.plain_table import PLAIN_TABLE
 from handlers.results.scan import Scan, ScannedContest
 from handlers.syntax import quick_syntax
@@ -95,8 +95,25 @@ def _iso(value: object) -> str | None:
     return None if value is None else str(value)
 
 
+def partial_json(c: Contest) -> dict[str, Any]:
+    """A partial reading's margin on the votes counted so far (no verdict), where known."""
+    m = c.partial_margin
+    return {
+        "partial_margin": None
+        if m is None
+        else {
+            "margin": m.margin,
+            "total_votes": m.total_votes,
+            "max_close_margin": m.max_bond_margin,
+            "close": c.partial_close,
+        }
+    }
+
+
 def contest_json(scanned: ScannedContest) -> dict[str, Any]:
     c = scanned.contest
+    # a partial contest says its margin so far; other contests' JSON is as it was
+    partial = partial_json(c) if c.partial is not None else {}
     return {
         "key": c.key,
         "title": c.title,
@@ -111,6 +128,7 @@ def contest_json(scanned: ScannedContest) -> dict[str, Any]:
         "seats_from": c.seats_from,
         "coverage": c.coverage,
         "partial": c.partial,  # why its reading decides nothing yet, or None
+        **partial,
         "unopposed": c.unopposed,
         "choices": [{"name": x.name, "party": x.party, "votes": x.votes} for x in c.choices],
         "total_votes": c.total_votes,
@@ -177,7 +195,7 @@ def scan_csv(result: Scan) -> str:
     writer.writerow(CSV_COLUMNS)
     for scanned in result.contests:
         c, v = scanned.contest, scanned.verdict
-        m = None if v is None else v.margin
+        m = c.partial_margin if v is None else v.margin  # a partial reading's margin so far
         d = None if v is None else v.deadline
         writer.writerow(
             _csv_row(
@@ -187,13 +205,15 @@ def scan_csv(result: Scan) -> str:
                     "" if v is None else v.subsection.code,
                     _choices(scanned),
                     "" if m is None else m.margin,
-                    "" if m is None else m.max_qualifying_margin,
+                    "" if m is None or v is None else m.max_qualifying_margin,
                     "unopposed"
                     if c.unopposed
                     else "recounted"
                     if c.recounted_by is not None
                     else "recount result"
                     if c.recount_of is not None
+                    else "partial, close"
+                    if c.partial_close
                     else "partial"
                     if c.partial
                     else ("" if v is None else v.outcome.value),
@@ -320,10 +340,17 @@ def opening_lines(result: Scan, how: HowToAdd = COMMAND_LINE) -> list[str]:
     out += read_lines(result)
     partial = partial_readings(result)
     if partial:
+        close = partial_close(result)
         out.append(
             f"{plural(len(partial), 'contest')} read from a partial reading (or a share of "
             f"{'its' if len(partial) == 1 else 'their'} precincts): no verdict until the reading "
-            "is whole; the votes are shown as they stand."
+            "is whole; the votes are shown as they stand"
+            + (
+                f", and {len(close):,} within {percent_phrase(BOND_RECOUNT_SHARE)} on the votes "
+                "counted so far are listed by name as close."
+                if close
+                else "."
+            )
         )
     if result.whole_state:
         out.append(
@@ -426,6 +453,36 @@ def read_lines(result: Scan) -> list[str]:
 def partial_readings(result: Scan) -> list[ScannedContest]:
     """Contests whose reading decides nothing yet (scan.md): shown with their votes."""
     return [c for c in result.contests if c.contest.partial is not None]
+
+
+def partial_close(result: Scan) -> list[ScannedContest]:
+    """Partial readings within 1/2 of 1% on the votes counted so far: listed by name, closest
+    first, so that none is missed while the count goes on."""
+    close = [c for c in result.contests if c.contest.partial_close]
+    return sorted(close, key=lambda c: _partial_distance(c.contest))
+
+
+def _partial_distance(c: Contest) -> int:
+    m = c.partial_margin
+    return 0 if m is None else m.margin - m.max_bond_margin
+
+
+def partial_line(c: Contest) -> str:
+    """A partial contest's margin, labelled with how partial its reading is: "partial: 243
+    of 345 precincts: margin 12 of 2,634 votes counted so far"; no verdict either way."""
+    m = c.partial_margin
+    if m is None:
+        said = "unopposed" if c.unopposed else "no verdict until the reading is whole"
+        return f"{c.partial}: {said}"
+    close = (
+        f", within {percent_phrase(BOND_RECOUNT_SHARE)} (up to {m.max_bond_margin:,}): close"
+        if c.partial_close
+        else ""
+    )
+    return (
+        f"{c.partial}: margin {_votes(m.margin)} ({m.ahead.name} ahead of {m.behind.name}) of "
+        f"{m.total_votes:,} counted so far{close}; no verdict until the reading is whole"
+    )
 
 
 def _all_reporting(reporting: str) -> bool:
@@ -555,12 +612,18 @@ def scan_text(result: Scan, *, show_all: bool = False) -> str:
             original = recounted(scanned, result)
             if original is not None:  # listed once, with its recount
                 shown.add(id(original))
-    partial = [c for c in partial_readings(result) if id(c) not in shown]
-    if partial:
-        out += ["", f"Partial readings: no verdict ({len(partial)})"]
-        for scanned in partial:
+    close = [c for c in partial_close(result) if id(c) not in shown]
+    partial = [c for c in partial_readings(result) if id(c) not in shown and c not in close]
+    for title, found in (
+        (f"Partial readings within {percent_phrase(BOND_RECOUNT_SHARE)}, close", close),
+        ("Partial readings", partial),
+    ):
+        if not found:
+            continue
+        out += ["", f"{title}: no verdict ({len(found)})"]
+        for scanned in found:
             out += _wrap(f"{scanned.contest.shown_as}: {_choices(scanned)}")
-            out += _wrap(f"{scanned.contest.partial}", "    ", "      ")
+            out += _wrap(partial_line(scanned.contest), "    ", "      ")
             out += [
                 line
                 for reason in scanned.contest.attention

@@ -32,6 +32,7 @@ from domain.readings import (
     RETENTION,
     SPANNING,
     RetentionResult,
+    close_on_partial,
     close_retention,
     retention_as_race,
     retention_result,
@@ -219,6 +220,21 @@ def _verdict(contest: Contest, options: ScanOptions) -> Verdict | None:
         _weigh(contest, contest.open_doubt, options)
         return None  # asked, or nothing to ask: either way no verdict on an assumed answer
     return _plain_verdict(contest, options)
+
+
+def _partial_margin(contest: Contest, options: ScanOptions) -> None:
+    """A partial reading's margin on the votes counted so far, and whether it is close
+    (scan.md): the check's own margin, its verdict withheld. None where something besides the
+    partial reading leaves no verdict (a doubt, a county share, a recount made)."""
+    if not contest.partial_alone or contest.open_doubt is not None or contest.recounted_by:
+        return
+    counted = replace(contest, partial=None, blocked=False, notes=[], attention=[])
+    verdict = _plain_verdict(counted, options)
+    if verdict is None or verdict.margin is None:
+        return
+    margin = verdict.margin
+    contest.partial_margin = margin
+    contest.partial_close = close_on_partial(margin.margin, margin.total_votes)
 
 
 def _weigh(contest: Contest, doubt: OpenDoubt, options: ScanOptions) -> None:
@@ -413,6 +429,9 @@ def _scan(
         contest.election_day = day
     link_recounts(contests)  # settled first: a contest's kind decides which county counts
     scanned = [ScannedContest(contest, _verdict(contest, options)) for contest in contests]
+    for contest in contests:
+        if contest.partial is not None:
+            _partial_margin(contest, options)
     for group in in_several_counties(contests):
         _weigh_spanning(group, scanned, options)
     scanned.sort(key=rank)

@@ -27,6 +27,7 @@ from handlers.results.tallies import (
     election_in,
     election_in_name,
     normalized,
+    partial_in,
     whole_votes,
 )
 
@@ -99,12 +100,17 @@ def read(name: str, tables: list[Table], fmt: str) -> FileTallies:
             banner = [text(r[0]) for r in table.rows[:at] if r and election_in(text(r[0]))]
             if banner:
                 result.said(election_in(banner[0]), f'the banner says "{banner[0]}"')
-        _read_sheet(result, table, at)
+        key = _read_sheet(result, table, at)
+        # each sheet's banner counts its own precincts: a sheet still counting is partial
+        why = next((w for r in table.rows[:at] if r and (w := partial_in(text(r[0])))), None)
+        if why is not None:
+            result.partial[key] = why
     result.said(election_in_name(name), f'the file is named "{name}"')
     return result
 
 
-def _read_sheet(result: FileTallies, table: Table, at: int) -> None:
+def _read_sheet(result: FileTallies, table: Table, at: int) -> str:
+    """Reads one contest's sheet into `result`; returns the contest's key."""
     header = table.rows[at]
     title, key, sheet_party, columns = _sheet_header(table.name, tuple(header))
     if result.format == COUNTY_WORKBOOK:
@@ -112,7 +118,7 @@ def _read_sheet(result: FileTallies, table: Table, at: int) -> None:
         if summed is not None:
             for (_, choice, party), count in zip(columns, summed, strict=True):
                 result.tallies.append(Tally(key, title, choice, count, party, sheet_party, None))
-            return
+            return key
     # a scan's hot loop (every row of every sheet): comprehensions, not statements
     labelled = [
         ((r[1].strip() if type(r[1]) is str else text(r[1])) if len(r) > 1 else "", r)
@@ -158,6 +164,7 @@ def _read_sheet(result: FileTallies, table: Table, at: int) -> None:
                 )
     if not columns:
         result.problem(key, title, "the sheet names no candidates or choices")
+    return key
 
 
 @lru_cache(maxsize=4096)  # a statewide contest's sheet is alike in all 56 workbooks

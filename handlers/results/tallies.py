@@ -54,6 +54,8 @@ class FileTallies:
     # primary's rule still applies; a typed table's seats column is taken as written
     seats_elected: bool = False
     notes: list[str] = field(default_factory=list)  # what a person must know of the file
+    # why the banner's reading is partial ("partial: 243 of 345 precincts"), or None
+    partial_why: str | None = None
     titles: dict[str, str] = field(default_factory=dict)  # contest key -> title
 
     def banner_says(self, lines: list[str]) -> None:
@@ -69,6 +71,7 @@ class FileTallies:
             found = _REPORTING.search(line)
             if found is not None and self.reporting is None:
                 self.reporting = found.group(0)
+                self.partial_why = partial_in(line)
             if line.lower().startswith("downloaded at") and self.downloaded is None:
                 self.downloaded = line[len("downloaded at") :].strip()
 
@@ -90,6 +93,27 @@ def normalized(title: str) -> str:
 
 
 _REPORTING: Final = re.compile(r"Precincts? \d[\d,]* of \d[\d,]* Reporting", re.IGNORECASE)
+_COUNTS: Final = re.compile(r"Precincts? (\d[\d,]*) of (\d[\d,]*) Reporting", re.IGNORECASE)
+# "(Precincts Partially Reported: 0/307)", as the 2022 and 2024 banners add it
+_PARTLY: Final = re.compile(r"Partially Reported:?\s*(\d[\d,]*)\s*/\s*(\d[\d,]*)", re.IGNORECASE)
+
+
+def partial_in(line: str) -> str | None:
+    """Why a banner's line says its reading is partial (scan.md, "A partial reading decides
+    nothing"): fewer precincts reporting than the total, or any partially reported. None
+    for a whole reading, or a line that counts no precincts."""
+    found = _COUNTS.search(line)
+    if found is None:
+        return None
+    reporting, total = (int(n.replace(",", "")) for n in found.groups())
+    partly_found = _PARTLY.search(line)
+    partly = 0 if partly_found is None else int(partly_found.group(1).replace(",", ""))
+    if reporting >= total and not partly:
+        return None
+    said = f"partial: {reporting:,} of {total:,} precincts"
+    return f"{said}, {partly:,} partially reported" if partly else said
+
+
 # "General" of "Attorney General" names an office, not the election.
 _ELECTION: Final = re.compile(r"(?<!attorney )\b(general|primary)\b", re.IGNORECASE)
 # A file's name runs words together: "2016PrimaryresultsbyPrecinct.xlsx".

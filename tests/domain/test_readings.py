@@ -12,6 +12,7 @@ from domain.readings import (
     RetentionResult,
     Spanning,
     advancing,
+    close_on_partial,
     is_nonpartisan,
     nobody_defeated,
     retention_as_race,
@@ -89,3 +90,19 @@ def test_a_rejected_judge_is_the_defeated_candidate_against_rejection() -> None:
         ("rejection", 50_010),
         ("JUDGE DOE", 49_990),
     )
+
+
+@pytest.mark.parametrize(
+    ("margin", "total", "close"),
+    [
+        (12, 2594, True),  # 12 x 200 = 2,400 <= 2,594: within 1/2 of 1%
+        (13, 2600, True),  # at it exactly: 13 x 200 = 2,600
+        (13, 2599, False),  # one vote of total short of it
+        (14, 2600, False),  # one above
+        (0, 0, False),  # nothing counted yet: nothing is close
+    ],
+)
+def test_a_partial_readings_close_list_is_within_half_a_percent(
+    margin: int, total: int, close: bool
+) -> None:
+    assert close_on_partial(margin, total) is close

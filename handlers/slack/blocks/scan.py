@@ -21,6 +21,8 @@ from handlers.results.report import (
     county_of,
     county_share,
     opening_lines,
+    partial_close,
+    partial_line,
     plural,
     recount_facts,
     recount_results,
@@ -263,6 +265,19 @@ def scan_summary(
             for c in retentions[:MAX_LISTED]
         ]
         head = f"*Retention votes within {escape_mrkdwn(percent_phrase(BOND_RECOUNT_SHARE))}*"
+        blocks.append(
+            {"type": "section", "text": mrkdwn(clip(f"{head}\n" + "\n".join(lines), 3000))}
+        )
+    close = partial_close(result)
+    if close:  # a partial reading decides nothing, but a close one is never missed
+        lines = [
+            f"• {escape_mrkdwn(c.contest.shown_as)}: {said_in_slack(partial_line(c.contest))}"
+            for c in close[:MAX_LISTED]
+        ]
+        head = (
+            f"*Partial readings within {escape_mrkdwn(percent_phrase(BOND_RECOUNT_SHARE))}, "
+            f"close ({len(close)})*"
+        )
         blocks.append(
             {"type": "section", "text": mrkdwn(clip(f"{head}\n" + "\n".join(lines), 3000))}
         )

@@ -12,12 +12,14 @@ from typing import Any
 
 import pytest
 
+from domain import Outcome
 from handlers.results import ResultsFileError, ScanOptions, scan, scan_csv, scan_json, scan_text
 from handlers.results.scan import Scan, ScannedContest
 from handlers.results.tables import read_tables, text
 from handlers.slack.blocks.scan import listed_contests, scan_summary
 
-from .fixtures import OPENELECTIONS_2014, PRIMARY_PRECINCTS, county_workbooks, need
+from ...workbooks import add_votes, with_banner
+from .fixtures import LEGISLATIVE, OPENELECTIONS_2014, PRIMARY_PRECINCTS, county_workbooks, need
 
 
 def openelections_primary(tmp_path: Path, extra: list[str]) -> tuple[str, bytes]:
@@ -236,7 +238,10 @@ def cascade_committeemen(tmp_path: Path, recount: list[str]) -> Scan:
         if row[0] == "Cascade" and row[2] == "PRECINCT COMMITTEEMAN"
     ]
     assert len(rows) == 42
-    data = "\n".join([",".join(table.rows[head][:6]), *rows, *recount]).encode() + b"\n"
+    data = (
+        "\n".join([",".join(text(c) for c in table.rows[head][:6]), *rows, *recount]).encode()
+        + b"\n"
+    )
     options = ScanOptions(today=date(2024, 6, 20), canvass=date(2024, 6, 18))
     return scan([("2024_Primary_PrecinctByPrecinct.csv", data)], options)
 
@@ -270,3 +275,118 @@ def test_a_precinct_committee_contest_recounted_in_the_file_gets_no_verdict(
     assert all(c.contest.precinct != "P19B1" for c in listed_contests(result))
     summary = json.dumps(scan_summary(result).blocks)  # mrkdwn: ">" escaped
     assert "recounted: VAN H. PAYNE 16 -&gt; 17; PETER SCHULTZ 18 -&gt; 18" in summary
+
+
+WHOLE_BANNER = "Precincts 307 of 307 Reporting (Precincts Partially Reported: 0/307)"
+
+
+def legislative(banner: str, foster: int = 0) -> Scan:
+    """The 2022 legislative workbook as downloaded while the count went on: its banner's
+    precincts line read as `banner`, and RALPH FOSTER (HD 15, 1,277 to WEATHERWAX's 1,303)
+    with `foster` more votes in its first county and its TOTALS."""
+    data = need(LEGISLATIVE).read_bytes()
+    if foster:
+        data = add_votes(data, "HD 015", "D", foster)
+    if banner != WHOLE_BANNER:
+        data = with_banner(data, WHOLE_BANNER, banner)
+    options = ScanOptions(today=date(2022, 11, 10), canvass=date(2022, 11, 23))
+    return scan([("legislative.xlsx", data)], options)
+
+
+def hd_15(result: Scan) -> ScannedContest:
+    (found,) = [c for c in result.contests if c.contest.title == "STATE REPRESENTATIVE DISTRICT 15"]
+    return found
+
+
+def test_the_whole_legislative_workbook_gives_verdicts() -> None:
+    """The control: every precinct reporting, HD 15's 26 of 2,580 is margin too large."""
+    result = legislative(WHOLE_BANNER)
+    assert not any(c.contest.partial for c in result.contests)
+    assert hd_15(result).outcome is Outcome.NOT_AVAILABLE
+
+
+@pytest.mark.parametrize(
+    ("banner", "partial"),
+    [
+        ("Precincts 243 of 345 Reporting", "partial: 243 of 345 precincts"),
+        ("Precincts 344 of 345 Reporting", "partial: 344 of 345 precincts"),  # one below
+        (
+            "Precincts 345 of 345 Reporting (Precincts Partially Reported: 1/345)",
+            "partial: 345 of 345 precincts, 1 partially reported",
+        ),
+        ("Precincts 345 of 345 Reporting (Precincts Partially Reported: 0/345)", None),
+    ],
+)
+def test_a_partial_banner_gives_no_verdict(banner: str, partial: str | None) -> None:
+    result = legislative(banner)
+    assert {c.contest.partial for c in result.contests} == {partial}
+    if partial is None:
+        assert hd_15(result).outcome is Outcome.NOT_AVAILABLE
+        return
+    assert result.summary()["with_verdict"] == 0
+    found = hd_15(result).contest
+    assert found.coverage == "partial" and found.partial_margin is not None
+    assert (found.partial_margin.margin, found.partial_margin.total_votes) == (26, 2580)
+
+
+def every_surface(result: Scan) -> str:
+    return "\n".join(
+        [
+            scan_text(result),
+            scan_text(result, show_all=True),
+            scan_csv(result),
+            json.dumps(scan_json(result)),
+            json.dumps(scan_summary(result).blocks),
+        ]
+    )
+
+
+def test_a_partial_reading_says_nothing_cannot_be_petitioned() -> None:
+    """The issue's HD 57: a partial reading read "margin too large: nothing can be petitioned"
+    and the final count reversed the lead. No surface says it of a partial reading."""
+    said = every_surface(legislative("Precincts 243 of 345 Reporting"))
+    for final in ("margin too large", "cannot be petitioned", "nothing can be petitioned"):
+        assert final not in said.lower()
+    assert "Recount available" not in said and "margin_too_large" not in said
+    whole = every_surface(legislative(WHOLE_BANNER)).lower()
+    assert "margin too large" in whole  # the words the partial reading must not say
+
+
+@pytest.mark.parametrize(
+    ("foster", "margin", "total", "close"),
+    [
+        (13, 13, 2593, False),  # one above 1/2 of 1% (up to 12 of 2,593)
+        (14, 12, 2594, True),  # at it (12 of 2,594)
+        (15, 11, 2595, True),  # one below
+    ],
+)
+def test_a_partial_reading_lists_by_name_those_within_half_a_percent(
+    foster: int, margin: int, total: int, close: bool
+) -> None:
+    result = legislative("Precincts 243 of 345 Reporting", foster)
+    found = hd_15(result)
+    assert found.verdict is None
+    m = found.contest.partial_margin
+    assert m is not None and (m.margin, m.total_votes, m.max_bond_margin) == (margin, total, 12)
+    assert found.contest.partial_close is close
+    label = (
+        f"partial: 243 of 345 precincts: margin {margin} votes (MARVIN R. WEATHERWAX JR ahead "
+        f"of RALPH FOSTER) of {total:,} counted so far"
+    )
+    text = " ".join(scan_text(result).split())
+    assert label in text
+    listed = "Partial readings within 1/2 of 1%, close: no verdict (1)"
+    assert (listed in text) is close
+    # the JSON, the CSV and the Slack summary say it from the same fields
+    (j,) = [c for c in scan_json(result)["contests"] if c["title"] == found.contest.title]
+    assert j["verdict"] is None and j["partial"] == "partial: 243 of 345 precincts"
+    assert j["partial_margin"] == {
+        "margin": margin,
+        "total_votes": total,
+        "max_close_margin": 12,
+        "close": close,
+    }
+    (row,) = [r for r in scan_csv(result).splitlines() if r.startswith(found.contest.title + ",")]
+    assert f",{margin},,partial{', close' if close else ''}," in row.replace('"', "")
+    slack = json.dumps(scan_summary(result).blocks)
+    assert ("Partial readings within 1/2 of 1%, close (1)" in slack) is close
