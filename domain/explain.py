@@ -88,6 +88,11 @@ class Explanation:
     # nothing is filed").
     facts: tuple[tuple[str, str], ...] = ()
     short: str = ""  # the short answer's one sentence: what to do, or why nothing is
+    # The facts the short sentence does not say, for the fields beside it (issue 35).
+    short_facts: tuple[tuple[str, str], ...] = ()
+    # What a notification calls the verdict: the race's label if given, else the counts
+    # ("Adams 100, Brown 95"), so two in a busy channel can be told apart.
+    called: str = ""
     # The "Today's code" notes that change what to do, each as "section: what it says".
     todays_code_short: tuple[str, ...] = ()
     # The one filing instruction, as the summary says it: with whom and the day to act, its
@@ -134,6 +139,24 @@ def subject(v: Verdict) -> str:
     if v.route is SCHOOL and v.outcome is not Outcome.TIE:
         label = f"{label} ({SCHOOL_UNVERIFIED})"
     return f"{race} · {label}" if race else label
+
+
+CALLED_NAMES: Final = 4  # the candidates a notification names before "and N more"
+
+
+def called(v: Verdict) -> str:
+    """What a notification calls the verdict: its race label and kind where a label was
+    given, else the counts as the work's first line gives them, else the kind."""
+    m = v.margin
+    if v.inputs.race or m is None:
+        return subject(v)
+    if not m.standings:  # a question: "For 3,237 · Against 3,250"
+        return _comparison_lines(v, m)[0]
+    shown = [f"{s.name} {s.votes:,}" for s in m.standings[:CALLED_NAMES]]
+    more = len(m.standings) - CALLED_NAMES
+    if more > 0:
+        shown[-1] += f" and {more:,} more"
+    return ", ".join(shown)
 
 
 def _standings_line(m: Margin, race: CandidateRace) -> str:
@@ -254,9 +277,14 @@ def _margin_lines(v: Verdict) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def _behind(name: str, margin: int, whom: str) -> str:
+    """A defeated candidate and how far behind whom: "Clark (8 votes behind Adams)"."""
+    return f"{name} ({_votes(margin)} behind {whom})"
+
+
 def _also_line(a: AlsoQualifies) -> str:
     """Another defeated candidate within reach, as recount-rules.md words it."""
-    who = f"{a.name} ({_votes(a.margin)} behind {a.behind_whom})"
+    who = _behind(a.name, a.margin, a.behind_whom)
     if a.outcome is Outcome.BOND:
         return f"{who} may also petition, for a recount with a bond ({BOND.section})."
     if a.outcome is Outcome.DEADLINE_PASSED:
@@ -448,13 +476,45 @@ def _related_lines(v: Verdict) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def _also_petitioners(v: Verdict) -> tuple[AlsoQualifies, ...]:
+    """The other defeated candidates who may petition as the checked one may (the short
+    answer names them beside it); one in the bond band or past its day keeps its own line."""
+    return tuple(a for a in v.also_qualify if a.outcome is v.outcome)
+
+
+def _who_may_file(v: Verdict) -> str | None:
+    """The short answer's opening, naming who may petition and with whom: "Brown (5 votes
+    behind Adams) or Clark (8 votes behind Adams) may petition the election administrator",
+    or for electors how many must sign from how many counties (13-16-201(3)-(5)); None
+    where the petitioner has no name to give (the sentence then opens "File with")."""
+    assert v.file_with is not None
+    office, rule, m = v.file_with.label, v.rule, v.margin
+    if v.outcome is Outcome.BOND and m is not None:
+        who = _behind(m.behind.name, m.margin, m.ahead.name)
+        return f"{who} may petition {office} for a recount with a bond ({BOND.section})"
+    if rule.petitioner is Petitioner.DEFEATED_CANDIDATE and m is not None and m.standings:
+        names = [_behind(m.behind.name, m.margin, m.ahead.name)]
+        names += [_behind(a.name, a.margin, a.behind_whom) for a in _also_petitioners(v)]
+        who = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
+        return f"{who} may petition {office}"
+    if rule.petitioner is Petitioner.ELECTORS and rule.min_signers is not None:
+        signed = f"at least {rule.min_signers.value:,} electors"
+        if rule.min_counties is not None:
+            signed += f" from at least {rule.min_counties.value:,} counties"
+        return f"A petition signed by {signed} may be filed with {office}"
+    return None
+
+
 def _action(v: Verdict, brief: bool = False, dated: bool = False) -> str:
     """The one instruction: with whom, and the day, never a day already past or one the
     office is closed (recount-rules.md section 6, "The day to act"). `brief`: the short
-    answer's wording, where the long one adds a second sentence. `dated`: for paper, read
-    long after the day checked: the date itself where a screen says "today"."""
+    answer's wording, where the long one adds a second sentence, and which names who may
+    petition (`_who_may_file`). `dated`: for paper, read long after the day checked: the
+    date itself where a screen says "today"."""
     assert v.file_with is not None and v.closed_office is not None
     office, file_with = v.closed_office, f"File with {v.file_with.label}"
+    if brief and v.outcome is not Outcome.PETITION_SHORT:  # short: "Gather ..., then file"
+        file_with = _who_may_file(v) or file_with
     d = v.deadline
     if d is None and v.waiting_for_state_canvass and brief:
         return f"{file_with} {AFTER_STATE_CANVASS}; check again once its date is set."
@@ -537,11 +597,12 @@ def _summary(v: Verdict, brief: bool = False, dated: bool = False) -> str:
             "with the county attorney or the Secretary of State; the board's petition is the "
             "safe course."
         )
-    if m is None and brief:
+    if m is None and brief:  # what the office does next: the administrator conducts it
         return (
             f"Under the law in force on {on} (2025 SB 57, from bill summaries; wording not "
-            "verified), the county canvass board can probably require a recount or an "
-            "inspection of ballots. Confirm with the county attorney or the Secretary of State."
+            "verified), the county canvass board can probably require the election "
+            "administrator to conduct a recount or an inspection of ballots. Confirm with the "
+            "county attorney or the Secretary of State."
         )
     if m is None:  # (7): no margin test; 2025 SB 57 changed it (domain.current_law)
         return (
@@ -569,22 +630,22 @@ def _summary(v: Verdict, brief: bool = False, dated: bool = False) -> str:
             "been filed: the school recount board recounts first, and only a tie that survives "
             f"the recount is resolved under 20-20-418 ({SCHOOL_TIE.section})."
         )
+    # a tie's short answer goes on to what the office does next, as on a petition: the
+    # secretary of state's notice where there is one (the counties' boards are in the work)
+    next_step = f": {v.rule.after_filing or v.after_a_petition}" if brief else ""
     if outcome is Outcome.TIE and v.info.family is Family.BALLOT_QUESTION:
         return (
             "The question is tied. The county canvass board certifies the tie and the election "
             "administrator proceeds as if a petition had been filed "
-            f"({QUESTION_TIE_RECOUNT.section}), so no petition is needed."
+            f"({QUESTION_TIE_RECOUNT.section}), so no petition is needed{next_step}."
         )
     if outcome is Outcome.TIE:
         return (
             "The count is tied. A certified tie is recounted as if a petition had been filed "
-            f"({TIE_RECOUNT.section}), so no petition is needed."
+            f"({TIE_RECOUNT.section}), so no petition is needed{next_step}."
         )
-    if outcome is Outcome.BOND and brief:
-        return (
-            f"{m.behind.name} may petition for a recount with a bond ({BOND.section}). "
-            f"{_action(v, brief, dated)}"
-        )
+    if outcome is Outcome.BOND and brief:  # it names who may petition, and for what
+        return _action(v, brief, dated)
     if outcome is Outcome.BOND:
         return (
             f"A margin of {_votes(m.margin)} is more than the {m.max_qualifying_margin:,} that "
@@ -611,14 +672,23 @@ def _summary(v: Verdict, brief: bool = False, dated: bool = False) -> str:
             f"The margin qualifies, but the last day to file was {long_date(v.deadline.deadline)}."
         )
     if outcome is Outcome.PETITION_SHORT:
+        figures = (
+            ("signers", "signer", v.rule.min_signers, v.petition.signers),
+            ("counties", "county", v.rule.min_counties, v.petition.counties),
+        )
         gather = " and ".join(
             f"at least {minimum.value - given:,} more "
             f"{what if minimum.value - given != 1 else one} ({minimum.value:,} needed)"
-            for what, one, minimum, given in (
-                ("signers", "signer", v.rule.min_signers, v.petition.signers),
-                ("counties", "county", v.rule.min_counties, v.petition.counties),
-            )
+            for what, one, minimum, given in figures
             if minimum is not None and given is not None and given < minimum.value
+        )
+        # a figure not given is still needed: say it, so no requirement goes unsaid
+        gather += "".join(
+            f", from at least {minimum.value:,} {what}"
+            if what == "counties"
+            else f", and at least {minimum.value:,} {what}"
+            for what, _, minimum, given in figures
+            if minimum is not None and given is None
         )
         then = _action(v, brief, dated)
         gather_then = f"Gather {gather}, then {then[0].lower()}{then[1:]}"
@@ -652,16 +722,25 @@ def _headline(v: Verdict) -> str:
     return said
 
 
-def _facts(v: Verdict) -> tuple[tuple[str, str], ...]:
+def _facts(v: Verdict, brief: bool = False) -> tuple[tuple[str, str], ...]:
+    """The verdict's facts as (label, value). `brief`: only what the short answer's sentence
+    does not say (issue 35): no day to act, office or last day it names already, no other
+    candidate it names as one who may petition, and no margin beside a tie."""
     facts: list[tuple[str, str]] = []
     m = v.margin
-    if m is not None:
+    # a tie's sentence says the margin (none) and that no test applies: no field repeats it
+    if m is not None and not (brief and v.outcome is Outcome.TIE):
         said = f"{_votes(m.margin)} (largest that qualifies: {m.max_qualifying_margin:,})"
         if not m.qualifies and m.margin <= m.max_bond_margin:
             said += f"; with a bond up to {m.max_bond_margin:,}"
         facts.append(("Margin", said))
-        if v.also_qualify:
-            facts.append(("Also within reach", "; ".join(_also_line(a) for a in v.also_qualify)))
+        named = _also_petitioners(v) if brief and v.to_file else ()
+        also = [_also_line(a) for a in v.also_qualify if a not in named]
+        if also:
+            facts.append(("Also within reach", "; ".join(also)))
+    if brief and (v.to_file or v.outcome is Outcome.DEADLINE_PASSED):
+        facts.append(("Subsection", v.subsection.citation))
+        return tuple(facts)
     d = v.deadline
     if v.outcome is Outcome.CANVASS_BOARD and v.to_file:
         facts.append(("Day to act", "immediately (no filing window)"))
@@ -710,6 +789,8 @@ def explain(verdict: Verdict) -> Explanation:
         as_of=f"as of {long_date(verdict.today)}, Mountain Time · {NOT_LEGAL_ADVICE}",
         short=_summary(verdict, brief=True),
         facts=_facts(verdict),
+        short_facts=_facts(verdict, brief=True),
+        called=called(verdict),
         action=day_to_act(verdict),
         action_dated=day_to_act(verdict, dated=True),
         about=about_line(verdict.about),

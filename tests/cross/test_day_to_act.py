@@ -39,7 +39,10 @@ _LONG_DATE = re.compile(
 )
 _MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 # Where a reply tells someone to file: the sentence from "File with" (or "Day to act") to its end.
-_INSTRUCTION = re.compile(r"([Ff]ile with\b|Day to act)[^.]*?(?:\d{4}|today)")
+# "file with", and the short answer's "may petition" / "may be filed with" (issue 35)
+_INSTRUCTION = re.compile(
+    r"([Ff]ile with\b|Day to act|may petition\b|may be filed with\b)[^.]*?(?:\d{4}|today)"
+)
 
 # The canvass that opens the window, Mon Nov 16, 2026: + 5 = Sat Nov 21 (the safe date, the
 # office closed); the last open day is Fri Nov 20 (act_by); Sun Nov 22 is a holiday; the
@@ -276,7 +279,9 @@ def test_every_kind_outcome_and_day(
     # --- one answer everywhere: the text's sentences are the Slack message's ---------------
     assert escape_mrkdwn(e.summary) in slack  # the modal's
     assert escape_mrkdwn(e.short) in slack  # the channel message's
-    assert e.short in e.summary or not to_file  # the short one is the long one's instruction
+    if to_file:  # the short one gives the long one's instruction: the same days, the office
+        assert instruction_days(e.short, today) == instruction_days(e.summary, today)
+        assert v.file_with is not None and v.file_with.label in e.short
     sections = [
         b["text"]["text"] for b in [*message.blocks, *work_view(v)["blocks"]] if "text" in b
     ]

@@ -83,6 +83,13 @@ def test_the_slack_example_is_what_the_bot_posts() -> None:
     assert shown == slack_as_text(message)
 
 
+def test_the_notification_example_is_what_the_bot_posts() -> None:
+    shown = block_after("Its notification (the message's `text`, what a phone shows)")
+    message = verdict_message(verdict_of(SAMPLE, TODAY), asked_by="U0CLERK", remind="signed")
+    assert shown == message.text + "\n"
+    assert shown.startswith("✅ Recount available — Smith 1,204, Jones 1,199: ")  # the race
+
+
 def test_the_work_example_is_what_the_button_opens() -> None:
     shown = block_after("**Show the work** opens, for the same verdict:")
     view = work_view(verdict_of(SAMPLE, TODAY))

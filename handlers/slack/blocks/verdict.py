@@ -96,18 +96,37 @@ METADATA_KEYS: Final = (
 )
 
 
-def verdict_facts(verdict: Verdict) -> dict[str, Any]:
+# And what a workflow reading one verdict message acts on (issue 35): the race, the votes
+# cast, who petitions (the candidate, behind whom, and any other within reach) and, for
+# electors' petitions, how many must sign from how many counties. A scan's or a watch's
+# rows carry only METADATA_KEYS: many rows a message, and each row's own Check has the rest.
+WORKFLOW_KEYS: Final = (
+    *METADATA_KEYS,
+    "race",
+    "total_votes",
+    "petitioner",
+    "candidate",
+    "last_winner",
+    "also_qualify",
+    "signers_required",
+    "counties_required",
+    "signers",
+    "counties",
+)
+
+
+def verdict_facts(verdict: Verdict, keys: tuple[str, ...] = METADATA_KEYS) -> dict[str, Any]:
     """The verdict's facts for message metadata, copied from the verdict JSON (never
-    re-derived). Slack's payload values are strings, numbers and booleans, so a missing
-    value is left out rather than sent as null."""
+    re-derived). Slack's payload values are strings, numbers, booleans and lists of flat
+    objects, and null is not one: a missing value (or an empty list) is left out."""
     facts = verdict_json(verdict)
-    return {key: facts[key] for key in METADATA_KEYS if facts.get(key) is not None}
+    return {key: facts[key] for key in keys if facts.get(key) not in (None, [])}
 
 
 def verdict_metadata(verdict: Verdict, signed_inputs: str | None = None) -> dict[str, Any]:
     """The verdict as message metadata. `signed_inputs`: the check's inputs, signed, so a
     reader can check them again and know they are ours."""
-    payload = verdict_facts(verdict)
+    payload = verdict_facts(verdict, WORKFLOW_KEYS)
     if signed_inputs is not None:
         payload["inputs"] = signed_inputs
     return {"event_type": VERDICT_EVENT, "event_payload": payload}
@@ -126,7 +145,7 @@ def _fields(e: Explanation) -> dict[str, Any]:
         "type": "section",
         "fields": [
             mrkdwn(clip(f"*{label}*\n{escape_mrkdwn(value)}", FIELD_LIMIT))
-            for label, value in e.facts[:MAX_FIELDS]
+            for label, value in e.short_facts[:MAX_FIELDS]
         ],
     }
 
@@ -148,8 +167,9 @@ def verdict_message(
     readings: tuple[str, ...] = (),
     signed_inputs: str | None = None,
 ) -> SlackMessage:
-    """The short answer (issue 26): the outcome, the one summary sentence (what to do, by
-    when and with whom, or why nothing is to be done), the facts as fields, the "Today's
+    """The short answer (issues 26, 35): the outcome, the one summary sentence (who may
+    petition, with whom and by when, or why nothing is to be done), the facts the sentence
+    does not say as fields, the "Today's
     code" notes that change what to do in one line, and who asked and when; the working is
     behind "Show the work". `remind`: the signed value of a "Remind this channel" button
     (handlers.slack.actions.remind), given where the verdict has a deadline still ahead.
@@ -191,7 +211,8 @@ def verdict_message(
         buttons.append(_button(ADJUST_ACTION_ID, "Adjust & re-check", value))
     if buttons:
         blocks.append({"type": "actions", "block_id": "verdict_actions", "elements": buttons})
-    text = escape(f"{icon} {e.headline}: {e.summary} ({e.citation})")
+    # the notification: which race (its label, else its counts) and the one sentence
+    text = escape(f"{icon} {e.outcome} — {e.called}: {e.short} ({e.citation})")
     return SlackMessage(
         text=clip(text, SECTION_LIMIT),
         blocks=blocks,

@@ -63,21 +63,26 @@ def test_the_message_says_what_the_explanation_says() -> None:
     v = verdict_of('county Smith 1204 Jones 1199 canvass 2026-11-16 race "Sheriff"')
     e = explain(v)
     message = verdict_message(v, asked_by="U0CLERK")
-    assert message.text == f"✅ {e.headline}: {e.summary} ({e.citation})"
+    # the notification names the race, then says the one sentence
+    assert (
+        message.text == f"✅ Recount available — Sheriff · county office: {e.short} ({e.citation})"
+    )
     header, short, fields, context, actions = message.blocks
     assert header["text"]["text"] == "✅ Recount available — Sheriff · county office"
+    # who may petition (Jones, 1,204 - 1,199 = 5 behind Smith), with whom, and the day to act:
+    # Nov 16 + 5 days = Sat Nov 21, on which the county's office is closed
     assert (
         short["text"]["text"]
         == e.short
         == (
-            "File with the election administrator by Fri Nov 20, 2026 (the election "
-            "administrator's (county) office is closed on the safe last day, Sat Nov 21, 2026)."
+            "Jones (5 votes behind Smith) may petition the election administrator by Fri Nov "
+            "20, 2026 (the election administrator's (county) office is closed on the safe last "
+            "day, Sat Nov 21, 2026)."
         )
     )
+    # the fields say only what the sentence does not (issue 35): no day to act, no office
     assert [f["text"] for f in fields["fields"]] == [
         "*Margin*\n5 votes (largest that qualifies: 10)",
-        "*Day to act*\nFri Nov 20, 2026",
-        "*File with*\nthe election administrator",
         "*Subsection*\nMont. Code Ann. § 13-16-201(1)",
     ]
     # the header names the race; the context line does not say it again
@@ -91,9 +96,33 @@ def test_the_message_says_what_the_explanation_says() -> None:
 
 
 def test_a_second_defeated_candidate_within_reach_is_on_the_short_answer() -> None:
+    # 197 votes cast: 10 votes qualify under (1); B is 5 behind A and C 8 behind A
     v = verdict_of("county A 100 B 95 C 92 canvass 2026-11-16")
-    fields = [f["text"] for b in verdict_message(v).blocks for f in b.get("fields", [])]
-    assert "*Also within reach*\nC (8 votes behind A) may also petition." in fields
+    message = verdict_message(v)
+    (short,) = [b["text"]["text"] for b in message.blocks[1:2]]
+    assert short.startswith(
+        "B (5 votes behind A) or C (8 votes behind A) may petition the election administrator "
+        "by Fri Nov 20, 2026"
+    )
+    fields = [f["text"] for b in message.blocks for f in b.get("fields", [])]
+    assert not any("Also within reach" in f for f in fields)  # the sentence names C
+    assert message.text.startswith("✅ Recount available — A 100, B 95, C 92: B (5 votes")
+
+
+def test_a_candidate_in_the_bond_band_keeps_a_field_of_their_own() -> None:
+    # 59,800 votes cast under (2): 1/4 of 1% is 149.5, 1/2 of 1% is 299 (13-16-211)
+    v = verdict_of(
+        "legislature A 20000 B 19950 C 19850 canvass 2026-11-16 state canvass 2026-11-17"
+    )
+    message = verdict_message(v)
+    short = message.blocks[1]["text"]["text"]
+    assert short.startswith("B (50 votes behind A) may petition the secretary of state by")
+    assert "C" not in short.split("(")[0]
+    fields = [f["text"] for b in message.blocks for f in b.get("fields", [])]
+    assert (
+        "*Also within reach*\nC (150 votes behind A) may also petition, for a recount with a "
+        "bond (13-16-211)." in fields
+    )
 
 
 @pytest.mark.parametrize(
