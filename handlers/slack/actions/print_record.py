@@ -24,7 +24,7 @@ from handlers.slack.services import Services
 log = logging.getLogger(__name__)
 NOT_UPLOADED = (
     "The record could not be put in the thread: Slack would not take the file. Nothing was "
-    "posted. Try again in a minute, or use recount check ... --pdf FILE."
+    "posted. Click the button again in a minute; the verdict above is unchanged."
 )
 
 

@@ -23,7 +23,7 @@ from handlers.slack.services import Services
 log = logging.getLogger(__name__)
 KIT_NOT_UPLOADED = (
     "The recount kit could not be put in the thread: Slack would not take the file. Nothing "
-    "was posted. Try again in a minute, or use recount kit FILE --contest ... --pdf FILE."
+    "was posted. Click Recount kit again in a minute; the summary above is unchanged."
 )
 
 

@@ -141,7 +141,7 @@ def form_view(
     blocks: list[Block] = []
     if note:
         blocks.append(
-            ContextBlock(elements=[MarkdownTextObject(text=escape_mrkdwn(note)[:TEXT_LIMIT])])
+            ContextBlock(elements=[MarkdownTextObject(text=clip(escape_mrkdwn(note), TEXT_LIMIT))])
         )
     blocks += [
         InputBlock(
