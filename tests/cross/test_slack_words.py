@@ -175,7 +175,7 @@ def test_no_flag_in_any_modal_or_reply() -> None:
 def _bad() -> list[tuple[str, str | None]]:
     """The private replies to text that does not read as a check: what was wrong, and an
     example that would work."""
-    out = []
+    out: list[tuple[str, str | None]] = []
     for text in (
         "county Smith 1204",
         "statewide yes 1 no 2",
