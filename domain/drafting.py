@@ -87,9 +87,25 @@ COUNTY_PAYS: Final = (
 )
 
 
+def drafted(verdict: Verdict) -> Verdict:
+    """The verdict whose petition a draft is of. A tie has nothing to file, but beside it a
+    defeated candidate within reach may petition (the closest, `also_qualify` first), and
+    electors who want certainty may petition a tied (3) question: the draft is theirs."""
+    if verdict.outcome is not Outcome.TIE:
+        return verdict
+    beside = verdict.beside_tie
+    if beside is not None and beside.to_file:
+        return beside
+    for other in verdict.also_qualify:
+        if other.verdict is not None and other.verdict.to_file:
+            return other.verdict
+    return verdict
+
+
 def why_no_petition(verdict: Verdict) -> str | None:
     """Why nothing is drafted (a tie, a margin too large, a board that requires, a window
-    closed), or None where a petition can be filed."""
+    closed), or None where a petition can be filed (beside a tie too: `drafted`)."""
+    verdict = drafted(verdict)
     match verdict.outcome:
         case Outcome.TIE:
             return "a tie is recounted as if a petition had been filed: no petition is needed"

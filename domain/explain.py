@@ -272,7 +272,7 @@ def _margin_lines(v: Verdict) -> tuple[str, ...]:
     verb = "qualifies" if m.qualifies else "does not qualify"
     lines.append(f"{m.margin:,} {relation} {m.max_qualifying_margin:,}: the margin {verb}.")
     lines.append(what_if(m))
-    lines.extend(_also_line(a) for a in v.also_qualify)
+    lines.extend(_also_line(v, a) for a in v.also_qualify)
     lines.extend(n.text for n in v.notes if n.about is NoteAbout.MARGIN)
     return tuple(lines)
 
@@ -282,14 +282,40 @@ def _behind(name: str, margin: int, whom: str) -> str:
     return f"{name} ({_votes(margin)} behind {whom})"
 
 
-def _also_line(a: AlsoQualifies) -> str:
-    """Another defeated candidate within reach, as recount-rules.md words it."""
+def _also_line(v: Verdict, a: AlsoQualifies) -> str:
+    """Another defeated candidate within reach, as recount-rules.md words it. Beside a
+    verdict with nothing to file (a tie), the candidate's own day and office: nothing else
+    on the page says them."""
     who = _behind(a.name, a.margin, a.behind_whom)
+    own = a.verdict
+    when = ""
+    if not v.to_file and own is not None and own.to_file:
+        when = f": {_lower_first(day_to_act(own))}"
     if a.outcome is Outcome.BOND:
-        return f"{who} may also petition, for a recount with a bond ({BOND.section})."
+        said = f"{who} may also petition, for a recount with a bond ({BOND.section})"
+        return f"{said}{when}" if when else f"{said}."
     if a.outcome is Outcome.DEADLINE_PASSED:
         return f"{who} also qualified, but the deadline has passed."
-    return f"{who} may also petition."
+    return f"{who} may also petition{when}" if when else f"{who} may also petition."
+
+
+def _lower_first(sentence: str) -> str:
+    """ "File with ..." as the rest of a sentence: "file with ..."."""
+    return sentence[:1].lower() + sentence[1:]
+
+
+def _petition_anyway(v: Verdict) -> str:
+    """Beside a certified tied (3) question: the electors' petition that may still be filed,
+    with its signers, office and day; "" once its window has closed (nothing to file)."""
+    beside = v.beside_tie
+    if beside is None or not beside.to_file:
+        return ""
+    needs = beside.rule.min_signers
+    signers = "" if needs is None else f" (at least {needs.value:,} electors must sign)"
+    return (
+        f"Electors who want certainty may also petition{signers}: "
+        f"{_lower_first(day_to_act(beside))}"
+    )
 
 
 def _when_lines(v: Verdict, d: Deadline) -> list[str]:
@@ -406,7 +432,8 @@ def _petition_lines(v: Verdict) -> tuple[str, ...]:
         return (
             "No petition needed: the county canvass board certifies the tie to the election "
             f"administrator, who proceeds as if one had been filed ({QUESTION_TIE_RECOUNT.section}"
-            "). Electors who want certainty may also petition within the window.",
+            ").",
+            *filter(None, (_petition_anyway(v),)),
             f"What the office does next: {v.after_a_petition}.",
         )
     if outcome is Outcome.TIE and v.info.multi_county:
@@ -735,7 +762,7 @@ def _facts(v: Verdict, brief: bool = False) -> tuple[tuple[str, str], ...]:
             said += f"; with a bond up to {m.max_bond_margin:,}"
         facts.append(("Margin", said))
         named = _also_petitioners(v) if brief and v.to_file else ()
-        also = [_also_line(a) for a in v.also_qualify if a not in named]
+        also = [_also_line(v, a) for a in v.also_qualify if a not in named]
         if also:
             facts.append(("Also within reach", "; ".join(also)))
     if brief and (v.to_file or v.outcome is Outcome.DEADLINE_PASSED):

@@ -6,7 +6,7 @@ margin -> deadline -> petition -> related provisions and notes -> quotes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from enum import StrEnum
 from functools import cache, cached_property
@@ -123,15 +123,27 @@ class PetitionFigures:
 @dataclass(frozen=True, slots=True)
 class AlsoQualifies:
     """Another defeated candidate whose own margin qualifies (or falls in the 13-16-211
-    band): recount-rules.md, "Every defeated candidate who qualifies"."""
+    band): recount-rules.md, "Every defeated candidate who qualifies". `verdict` is that
+    candidate's own: its day to act, its office and its petition draft, which a tie beside
+    it (nothing to file for the tie) must still show."""
 
     name: str
     margin: int  # votes behind `behind_whom`
     behind_whom: str  # the last winner
     outcome: Outcome  # that candidate's own verdict
+    verdict: Verdict | None = field(default=None, compare=False, repr=False)
 
     def as_json(self) -> dict[str, object]:
-        return {"name": self.name, "margin": self.margin, "outcome": self.outcome.value}
+        v = self.verdict
+        act_by = None if v is None or v.act_by is None else v.act_by.isoformat()
+        file_with = None if v is None or v.file_with is None else v.file_with.value
+        return {
+            "name": self.name,
+            "margin": self.margin,
+            "outcome": self.outcome.value,
+            "file_with": file_with,
+            "act_by": act_by,
+        }
 
 
 @dataclass(frozen=True)  # no slots: the outcome is computed once (cached_property)
@@ -148,6 +160,10 @@ class Verdict:
     quotes: tuple[Quote, ...]  # the subsection, then those it relies on ((6) for (4), (5))
     edition: str
     also_qualify: tuple[AlsoQualifies, ...] = ()  # the other defeated candidates who may petition
+    # The ordinary petition beside a certified tied (3) question (`beside_tie`): the tie set
+    # aside, so the verdict says the window, office and signers of electors who want
+    # certainty and petition anyway (recount-rules.md section 7).
+    petition_anyway: bool = False
 
     @property
     def kind(self) -> ContestKind:
@@ -296,9 +312,21 @@ class Verdict:
         """Recounted as if petitioned (13-16-203): a candidate tied at the cut, or a tied (3)
         question, which 13-15-405(4) has certified to the election administrator (a school
         question: 13-16-203(2), "a tie in a school election")."""
+        if self.petition_anyway:
+            return False
         return self._tied(Family.CANDIDATE_RACE) or (
             self.is_question_tie and self.subsection is Subsection.LOCAL_QUESTION
         )
+
+    @property
+    def beside_tie(self) -> Verdict | None:
+        """A tied (3) question recounted as if petitioned (13-15-405(4)): the verdict of the
+        electors' petition that may still be filed beside it; None for anything else, a
+        school question too (13-16-203(2) has the trustees proceed; the reply offers no
+        petition beside it)."""
+        if not (self.is_tie and self.is_question_tie) or self.info.school:
+            return None
+        return replace(self, petition_anyway=True)
 
     @property
     def is_question_tie(self) -> bool:
@@ -565,7 +593,7 @@ def check(inputs: CheckInput, today: date) -> Verdict:
         other = replace(verdict, margin=m)
         if other.outcome is Outcome.TIE or not (m.qualifies or m.within_bond_range):
             continue  # a tie is recounted without a petition (13-16-203): said in `related`
-        also.append(AlsoQualifies(standing.name, m.margin, m.ahead.name, other.outcome))
+        also.append(AlsoQualifies(standing.name, m.margin, m.ahead.name, other.outcome, other))
     return replace(verdict, also_qualify=tuple(also)) if also else verdict
 
 

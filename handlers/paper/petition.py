@@ -50,6 +50,7 @@ from domain.drafting import (
     OFFICE_RECOUNT,
     QUESTION_RECOUNT,
     addressee,
+    drafted,
     electors_of,
     filed_under,
     jurisdiction_hint,
@@ -144,6 +145,8 @@ def petition_draft(verdict: Verdict) -> Draft:
     why = why_no_petition(verdict)
     if why is not None:
         raise NoPetition(why)
+    tie = verdict if drafted(verdict) is not verdict else None
+    verdict = drafted(verdict)  # beside a tie: the petition that may still be filed
     e = explain(verdict)
     contest, county, _ = _about(verdict)
     # A filed page is headed as what it is, not "draft": the cover note says that.
@@ -160,7 +163,7 @@ def petition_draft(verdict: Verdict) -> Draft:
             sheets = (_board_sheet(verdict),)
         case _:
             sheets = (_candidate_sheet(verdict),)
-    return Draft(_cover(verdict, e), sheets, header)
+    return Draft(_cover(verdict, e, tie), sheets, header)
 
 
 def petition_lines(verdict: Verdict) -> list[str]:
@@ -172,8 +175,12 @@ def petition_lines(verdict: Verdict) -> list[str]:
     return lines
 
 
-def _cover(verdict: Verdict, e: Explanation) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """What the one who files needs and the petition must not say: all the check's words."""
+def _cover(
+    verdict: Verdict, e: Explanation, tie: Verdict | None = None
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """What the one who files needs and the petition must not say: all the check's words.
+    `tie`: the tied verdict this petition is filed beside, said first (the tie itself needs
+    no petition)."""
     under = filed_under(verdict)
     about = (
         *about_lines(verdict.about),
@@ -208,7 +215,7 @@ def _cover(verdict: Verdict, e: Explanation) -> tuple[tuple[str, tuple[str, ...]
     as_of = long_date(verdict.today)
     # "Day to act" says the day once: its deadline line is left out below.
     said = {*e.relative_lines, e.act_by_line}
-    sections = (
+    sections: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("What the petition is about", about),
         ("Day to act", (e.action_dated,)),
         ("The deadline", tuple(x for x in e.deadline_lines if x not in said)),
@@ -220,6 +227,8 @@ def _cover(verdict: Verdict, e: Explanation) -> tuple[tuple[str, tuple[str, ...]
             (f"Filed under {under.caption} [{under.numbering}].", e.edition, *e.current_law),
         ),
     )
+    if tie is not None:
+        sections = (("Beside the tie", (explain(tie).summary_dated,)), *sections)
     return (
         (COVER_TITLE, (COVER_KEEP, DRAFT_NOTE)),
         *((name, tuple(on_paper(x, as_of) for x in lines)) for name, lines in sections),
@@ -540,6 +549,7 @@ def _story(verdict: Verdict, draft: Draft, provenance: Provenance) -> list[Flowa
 def petition_pdf(verdict: Verdict, provenance: Provenance) -> bytes:
     """The draft as a PDF. Raises NoPetition where nothing can be filed."""
     draft = petition_draft(verdict)
+    verdict = drafted(verdict)
     texts = [draft.header, *petition_lines(verdict)]
     with set_for(texts):
         out = io.BytesIO()

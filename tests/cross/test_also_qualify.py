@@ -35,7 +35,15 @@ def test_c_eight_behind_is_named_in_every_surface() -> None:
     assert "C (8 votes behind A) may also petition." in text
     # the channel's short answer names both who may petition, in its one sentence
     assert "B (5 votes behind A) or C (8 votes behind A) may petition" in slack
-    assert as_json["also_qualify"] == [{"name": "C", "margin": 8, "outcome": "recount_available"}]
+    assert as_json["also_qualify"] == [
+        {
+            "name": "C",
+            "margin": 8,
+            "outcome": "recount_available",
+            "file_with": "election_administrator",
+            "act_by": "2026-11-20",
+        }
+    ]
 
 
 @pytest.mark.parametrize(("c_votes", "named"), [(91, True), (90, True), (89, False)])

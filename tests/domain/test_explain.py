@@ -310,8 +310,11 @@ def test_a_tied_local_question_is_certified_and_needs_no_petition() -> None:
     e = explain(verdict_of("question for 700 against 700 signers 12 canvass 2026-11-18"))
     assert e.outcome == HEADLINES[Outcome.TIE]
     says(e.summary, "tied", "13-15-405(4), 13-16-203(1)", "no petition")
-    line, then = e.petition_lines
-    says(line, "No petition needed", "election administrator", "may also petition")
+    line, anyway, then = e.petition_lines
+    says(line, "No petition needed", "election administrator")
+    # the electors' own petition beside the tie: its signers, office and day (issue 34)
+    says(anyway, "may also petition", "at least 10 electors must sign")
+    says(anyway, "file with the election administrator by Mon Nov 23, 2026")
     says(then, "county recount board", "13-16-204(2)")
     assert "File with" not in e.summary
 

@@ -181,7 +181,8 @@ DONE_WHEN: list[tuple[str, str, tuple[str, ...], str, dict[str, Any]]] = [
          "election administrator by Fri Nov 20, 2026",),
         "Adams 100, Brown 95, Clark 92",
         {"total_votes": 287, "candidate": "Brown", "last_winner": "Adams",
-         "also_qualify": [{"name": "Clark", "margin": 8, "outcome": "recount_available"}]},
+         "also_qualify": [{"name": "Clark", "margin": 8, "outcome": "recount_available",
+                           "file_with": "election_administrator", "act_by": "2026-11-20"}]},
     ),
     (
         "statewide_no_signers",  # (4): 100 electors of 5 counties; Dec 1 + 5 = Sun Dec 6
