@@ -35,6 +35,7 @@ from bot.terminal import (
 from bot.watch_arguments import add_watch_arguments
 from domain import InputError
 from handlers.results.tables import ResultsFileError
+from handlers.results.tallies import ELECTION_TYPES
 from handlers.syntax import COMMAND, GENERAL_EXAMPLE
 
 log = logging.getLogger(__name__)
@@ -124,7 +125,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     kit.add_argument("--party", metavar="PARTY", help="a primary's party, as the file writes it")
     kit.add_argument(
         "--election",
-        choices=("primary", "general"),
+        choices=ELECTION_TYPES,
         help="where the file does not say which election it holds",
     )
     kit.add_argument("--pdf", required=True, metavar="FILE", help="where to write it")

@@ -33,6 +33,7 @@ from handlers.results import (
 from handlers.results.compare import changes_between, readings_of
 from handlers.results.report import change_lines
 from handlers.results.tables import NO_RESULTS_IN_FOLDER, over_the_limit, results_files
+from handlers.results.tallies import ELECTION_TYPES
 from handlers.syntax import parse_date
 
 _PATTERN: Final = frozenset("*?[")
@@ -54,7 +55,7 @@ def add_scan_arguments(parser: argparse.ArgumentParser) -> None:
         f"it they have no day to act (a petition is filed {AFTER_STATE_CANVASS})",
     )
     parser.add_argument("--today", type=today_argument, metavar="YYYY-MM-DD")
-    parser.add_argument("--election", type=str.lower, choices=("general", "primary"))
+    parser.add_argument("--election", type=str.lower, choices=ELECTION_TYPES)
     parser.add_argument(
         "--complete",
         action="store_true",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from bot.terminal import today_argument
+from handlers.results.tallies import ELECTION_TYPES
 
 EPILOG = """\
 other commands:
@@ -49,7 +50,7 @@ def add_watch_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--canvass", metavar="DATE")
     parser.add_argument("--state-canvass", metavar="DATE")
     parser.add_argument("--today", type=today_argument, metavar="YYYY-MM-DD")
-    parser.add_argument("--election", type=str.lower, choices=("general", "primary"))
+    parser.add_argument("--election", type=str.lower, choices=ELECTION_TYPES)
     parser.add_argument("--complete", action="store_true")
     parser.add_argument("--seats", action="append", default=[], metavar='"TITLE=N"')
     parser.add_argument("--kind", action="append", default=[], metavar='"TITLE=KIND"')

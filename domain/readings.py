@@ -63,6 +63,14 @@ RETAINED: Final = (
     "retained: nobody can petition under 13-16-201, which gives the petition to a defeated "
     "candidate"
 )
+# A special election (the 2017 US House vacancy): 13-16-201 names no election, and our sources
+# hold no recount rule of a special election's own (related.md names only the special
+# district election, 13-1-505), so its contests are read as a general election's.
+SPECIAL_ELECTION: Final = (
+    "a special election elects one winner a seat and nominates nobody: its contests are read "
+    "as a general election's (13-16-201 names no election, and no recount rule of a special "
+    "election's own was found in our sources; our reading)"
+)
 RECOUNT_RESULT: Final = (
     "the result of a recount already made: 13-16-201 gives no second petition, and no window "
     "opens; the next remedy is probably an election contest (13-36-101; not in our sources: "

@@ -28,7 +28,7 @@ from domain.deadline import long_date
 from domain.explain import explain, what_if
 from domain.kinds import state_canvass_subsections
 from domain.plain_text import visible
-from domain.readings import CLOSE_RETENTION, RECOUNT_RESULT
+from domain.readings import CLOSE_RETENTION, RECOUNT_RESULT, SPECIAL_ELECTION
 from domain.related import AFTER_STATE_CANVASS
 from domain.routes import BOND
 from domain.verdict import NoteAbout
@@ -336,6 +336,8 @@ def opening_lines(result: Scan, how: HowToAdd = COMMAND_LINE) -> list[str]:
         said = f"Read as a {result.election} election" + (
             f", {source}." if source == "as given" else f": {source}."
         )
+        if result.election == "special":
+            said += f" {SPECIAL_ELECTION[0].upper()}{SPECIAL_ELECTION[1:]}."
         out.append(said)
     out += read_lines(result)
     partial = partial_readings(result)

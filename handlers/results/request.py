@@ -10,12 +10,13 @@ from typing import Final
 
 from domain import InputError
 from handlers.results.scan import ScanOptions, answers_from, counties_from
+from handlers.results.tallies import ELECTION_TYPES
 from handlers.syntax.dates import month_date, single_word_date
 from handlers.syntax.tokens import Token, tokenize
 
 TAKES: Final = (
-    'canvass DATE, state canvass DATE, complete, election general|primary, seats "TITLE=N", '
-    'kind "TITLE=KIND", county "FILE=NAME"'
+    "canvass DATE, state canvass DATE, complete, election general|primary|special, "
+    'seats "TITLE=N", kind "TITLE=KIND", county "FILE=NAME"'
 )
 
 
@@ -39,13 +40,9 @@ def scan_request(text: str, today: date) -> ScanOptions:
         following = tokens[i + 1] if i + 1 < len(tokens) else None
         if word == "complete":
             complete, i = True, i + 1
-        elif word in ("general", "primary"):
+        elif word in ELECTION_TYPES:
             election, i = word, i + 1
-        elif (
-            word == "election"
-            and following is not None
-            and following.word in ("general", "primary")
-        ):
+        elif word == "election" and following is not None and following.word in ELECTION_TYPES:
             election, i = following.word, i + 2
         elif word in ("seats", "kind", "county") and following is not None:
             {"seats": seats, "kind": kinds, "county": counties}[word].append(following.text)

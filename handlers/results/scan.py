@@ -57,7 +57,12 @@ from handlers.results.contests import (
 from handlers.results.formats import read_file
 from handlers.results.plain_table import PLAIN_TABLE
 from handlers.results.reading import ISOLATED, Reader, read_ahead
-from handlers.results.tables import ElectionNotSaid, NotResults, ResultsFileError
+from handlers.results.tables import (
+    ElectionContradicted,
+    ElectionNotSaid,
+    NotResults,
+    ResultsFileError,
+)
 from handlers.results.tallies import FileTallies, normalized
 from handlers.results.totalvote import settle_coverage
 
@@ -67,7 +72,9 @@ class ScanOptions:
     today: date
     canvass: date | None = None
     state_canvass: date | None = None  # (2), (4), (5) count from it where given
-    election: str | None = None  # "general" | "primary"; else what the files say
+    # "general" | "primary" | "special" (tallies.ELECTION_TYPES); else what the files say,
+    # and never against what a file says
+    election: str | None = None
     complete: bool = False
     answers: Answers = field(default_factory=Answers)
     # `--county "FILE=NAME"`: the county a file is from, where the file does not say
@@ -442,9 +449,15 @@ def _election(files: Sequence[FileTallies], options: ScanOptions) -> tuple[str, 
     """The election the scan reads the files as, and where that was said. Never assumed from
     an export (scan.md): a file that does not say stops the scan unless --election says. A
     typed table without parties reads as a general election, and the report says so."""
-    if options.election is not None:
-        return options.election, "as given"
     said = [f for f in files if f.election is not None]
+    if options.election is not None:
+        for file in said:
+            if file.election != options.election:
+                assert file.election is not None and file.election_from is not None
+                raise ElectionContradicted(
+                    file.name, file.election, file.election_from, options.election
+                )
+        return options.election, "as given"
     for first, other in itertools.pairwise(said):
         if first.election != other.election:
             raise ResultsFileError(

@@ -88,6 +88,20 @@ class ElectionNotSaid(ResultsFileError):
         )
 
 
+class ElectionContradicted(ResultsFileError):
+    """An election told (`--election`, the Slack form or button) that a file contradicts:
+    a told election never overrides what the file says (scan.md), so the scan stops naming
+    both. Each surface says it in its own words: the command line exit 2, Slack a question."""
+
+    def __init__(self, name: str, said: str, where: str, told: str) -> None:
+        self.name, self.said, self.where, self.told = name, said, where, told
+        super().__init__(
+            f"{name}: {where}; you said {told}. A told election never overrides the file: "
+            f"leave --election out to read it as a {said} election, or give the {told} "
+            "election's file"
+        )
+
+
 class Table(NamedTuple):  # a NamedTuple: one a sheet, made in a quarter of a dataclass's time
     name: str  # the sheet's name; "" for a CSV
     rows: Sequence[Row]

@@ -114,15 +114,28 @@ def partial_in(line: str) -> str | None:
     return f"{said}, {partly:,} partially reported" if partly else said
 
 
-# "General" of "Attorney General" names an office, not the election.
-_ELECTION: Final = re.compile(r"(?<!attorney )\b(general|primary)\b", re.IGNORECASE)
-# A file's name runs words together: "2016PrimaryresultsbyPrecinct.xlsx".
-_ELECTION_IN_NAME: Final = re.compile(r"(general|primary)", re.IGNORECASE)
+# The elections the scan reads (scan.md): a special election (the 2017 US House vacancy)
+# elects one winner a seat and nominates nobody, so it is read like a general for the law.
+ELECTION_TYPES: Final = ("general", "primary", "special")
+# "General" of "Attorney General" names an office, not the election; "special" names the
+# election only as "Special Election" ("Special General", "Special Primary"), never the
+# "SPECIAL DISTRICT" of a title.
+_ELECTION: Final = re.compile(
+    r"(?<!attorney )\b(general|primary|special(?=\s+(?:general|primary|election)\b))\b",
+    re.IGNORECASE,
+)
+# A file's name runs words together: "2016PrimaryresultsbyPrecinct.xlsx",
+# "20170525__mt__special__general__precinct.csv".
+_ELECTION_IN_NAME: Final = re.compile(r"(general|primary|special)", re.IGNORECASE)
 
 
 def _one_election(pattern: re.Pattern[str], words: str) -> str | None:
-    """The election `words` say, where they name exactly one."""
+    """The election `words` say, where they name exactly one. A special general election
+    ("special__general", OpenElections' 2017 name) is a special election; a special primary
+    is not said to be either, and is asked."""
     found = {m.group(1).lower() for m in pattern.finditer(words)}
+    if found == {"special", "general"}:
+        return "special"
     return found.pop() if len(found) == 1 else None
 
 

@@ -26,12 +26,14 @@ from handlers.results.formats import read_file
 from handlers.results.precincts import PRECINCT_FORMATS
 from handlers.results.reading import ISOLATED
 from handlers.results.scan import Scan, ScannedContest
-from handlers.results.tables import ElectionNotSaid, over_the_limit
+from handlers.results.tables import ElectionContradicted, ElectionNotSaid, over_the_limit
+from handlers.results.tallies import ELECTION_TYPES
 from handlers.slack.blocks.scan import (
     CSV_NAME,
     election_question,
     scan_error,
     scan_summary,
+    told_against_the_file,
 )
 from handlers.slack.blocks.text import is_channel_id, is_user_id
 from handlers.slack.metadata import MetadataSigner
@@ -190,6 +192,14 @@ def _answer(
             else {}
         )
         asked = election_question(error.name, values)
+        _update_once_more(client, to.channel, ts, asked.as_kwargs())
+        return
+    except ElectionContradicted as error:
+        # the file says otherwise: asked whether to scan it as the file says (scan.md)
+        value = (
+            None if signer is None else signer.sign(election_choice(to, files, options, error.said))
+        )
+        asked = told_against_the_file(error, value)
         _update_once_more(client, to.channel, ts, asked.as_kwargs())
         return
     except (ResultsFileError, InputError) as error:
@@ -423,6 +433,6 @@ def form_options(values: dict[str, Any], today: date) -> ScanOptions:
         today=today,
         canvass=canvass,
         state_canvass=state_canvass,
-        election=election if election in ("general", "primary") else None,
+        election=election if election in ELECTION_TYPES else None,
         complete=complete,
     )

@@ -6,7 +6,9 @@ from __future__ import annotations
 import io
 import json
 import shutil
+import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -154,3 +156,110 @@ def test_against_takes_one_reading_and_leaves_the_files_after_it(tmp_path: Path)
     status, out, err = recount("--against", str(old), str(new), "--today", "2026-12-01")
     assert (status, err) == (0, "")
     assert "Entered the recount band — Sheriff" in out
+
+
+def renamed_sheet(path: Path, into: Path, sheet: str) -> Path:
+    """The workbook with its first sheet named `sheet`, under a name that says nothing."""
+    book = zipfile.ZipFile(need(path))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as copy:
+        for item in book.infolist():
+            data = book.read(item.filename)
+            if item.filename == "xl/workbook.xml":
+                assert data.count(b'<sheet name="Sheet1"') == 1
+                data = data.replace(b'<sheet name="Sheet1"', f'<sheet name="{sheet}"'.encode())
+            copy.writestr(item, data)
+    target = into / "results.xlsx"
+    target.write_bytes(out.getvalue())
+    return target
+
+
+def test_a_told_election_never_overrides_the_banner() -> None:
+    """The issue's HD 91: the 2022 primary's two nominees, CONNIE KEOGH (DEM) and ANTHONY
+    PAWLISZ (REP), each unopposed, became one race under --election general."""
+    status, out, err = recount(str(need(PRIMARY_PRECINCTS)), "--json", "--today", "2022-06-22")
+    assert (status, err) == (0, "")
+    hd_91 = [
+        c for c in json.loads(out)["contests"] if c["title"] == "STATE REPRESENTATIVE DISTRICT 91"
+    ]
+    assert sorted((c["party"], c["unopposed"]) for c in hd_91) == [("DEM", True), ("REP", True)]
+    status, out, err = recount(str(PRIMARY_PRECINCTS), "--election", "general")
+    assert (status, out) == (2, "")
+    assert err.splitlines() == [
+        f'error: {PRIMARY_PRECINCTS.name}: the banner says "2022 Primary Election Precinct by '
+        'Precinct Results"; you said general. A told election never overrides the file: leave '
+        "--election out to read it as a primary election, or give the general election's file"
+    ]
+    # told what it says, it reads as before
+    status, out, err = recount(
+        str(PRIMARY_PRECINCTS), "--election", "primary", "--today", "2022-06-22"
+    )
+    assert (status, err) == (0, "") and "Read as a primary election, as given." in out
+
+
+@pytest.mark.parametrize(
+    ("path", "told", "said"),
+    [
+        (LEGISLATIVE, "primary", 'the banner says "2022 Unofficial General Election Results"'),
+        (LEGISLATIVE, "special", 'the banner says "2022 Unofficial General Election Results"'),
+        (PRIMARY_2016, "general", 'the file is named "sos-precinct-by-precinct-2016-primary.xlsx"'),
+        (OPENELECTIONS_2016, "primary", 'the file is named "20161108__mt__general__precinct.csv"'),
+    ],
+)
+def test_a_told_election_the_file_contradicts_stops_naming_both(
+    path: Path, told: str, said: str
+) -> None:
+    status, out, err = recount(str(need(path)), "--election", told, "--today", "2026-12-01")
+    assert (status, out) == (2, "")
+    assert err.startswith(f"error: {path.name}: {said}; you said {told}.")
+    assert len(err.splitlines()) == 1
+
+
+def test_a_told_election_never_overrides_the_sheets_name(tmp_path: Path) -> None:
+    # the 2016 primary, no banner, its sheet named as the 2024 primary's is, its file's name
+    # saying nothing: the sheet's name is what says it is a primary
+    copy = renamed_sheet(PRIMARY_2016, tmp_path, "2024 Primary Precinct By Precin")
+    status, out, err = recount(str(copy), "--today", "2026-12-01")
+    assert (status, err) == (0, "")
+    assert 'Read as a primary election: the sheet is named "2024 Primary Precinct By Precin"' in out
+    status, out, err = recount(str(copy), "--election", "general", "--today", "2026-12-01")
+    assert (status, out) == (2, "")
+    assert err.startswith(
+        'error: results.xlsx: the sheet is named "2024 Primary Precinct By Precin"; you said '
+        "general."
+    )
+
+
+def test_special_is_an_election_read_as_a_general(tmp_path: Path) -> None:
+    """OpenElections names the 2017 US House special "20170525__mt__special__general__...":
+    the 2016 general's precinct file under that name reads as a special election, its
+    contests as a general's (the parties merged, one winner a seat): the same verdicts."""
+    special = tmp_path / "20170525__mt__special__general__precinct.csv"
+    shutil.copy(need(OPENELECTIONS_2016), special)
+    args = ("--json", "--today", "2016-11-22", "--canvass", "2016-11-21")
+    status, out, err = recount(str(special), *args)
+    assert (status, err) == (0, "")
+    read = json.loads(out)
+    assert read["election"] == "special"
+    status, out, _ = recount(str(OPENELECTIONS_2016), *args)
+    general = json.loads(out)
+
+    def outcomes(scan: dict[str, Any]) -> list[tuple[str, str | None]]:
+        return sorted(
+            (c["title"], c["verdict"] and c["verdict"]["outcome"]) for c in scan["contests"]
+        )
+
+    assert outcomes(read) == outcomes(general)
+    status, out, _ = recount(str(special), "--today", "2016-11-22")
+    assert out.splitlines()[1].startswith(
+        'Read as a special election: the file is named "20170525__mt__special__general__'
+        'precinct.csv". A special election elects one winner a seat and nominates nobody'
+    )
+    # told general, the file's name says special: stopped, as for any other contradiction
+    status, out, err = recount(str(special), "--election", "general")
+    assert (status, out) == (2, "") and "; you said general." in err
+    # a file that does not say takes special when told
+    plain = tmp_path / "results.csv"
+    shutil.copy(need(OPENELECTIONS_2016), plain)
+    status, out, err = recount(str(plain), "--election", "special", "--today", "2016-11-22")
+    assert (status, err) == (0, "") and "Read as a special election, as given." in out

@@ -11,6 +11,7 @@ from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 
 from handlers.results import ScanOptions
+from handlers.results.tallies import ELECTION_TYPES
 from handlers.slack.blocks.scan import ELECTION_ACTION_ID
 from handlers.slack.metadata import NOT_VERIFIED
 from handlers.slack.observability import request_id_of
@@ -22,7 +23,7 @@ log = logging.getLogger(__name__)
 
 
 def register(app: App, services: Services) -> None:
-    @app.action(re.compile(f"^{ELECTION_ACTION_ID}_(primary|general)$"))
+    @app.action(re.compile(f"^{ELECTION_ACTION_ID}_({'|'.join(ELECTION_TYPES)})$"))
     def election_chosen(
         ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
     ) -> None:

@@ -30,6 +30,7 @@ from handlers.results.report import (
     share_line,
 )
 from handlers.results.scan import ScannedContest
+from handlers.results.tables import ElectionContradicted
 from handlers.slack.blocks.text import (
     HEADER_LIMIT,
     SECTION_LIMIT,
@@ -519,3 +520,29 @@ def election_question(name: str, values: dict[str, str]) -> SlackMessage:
     if buttons:
         blocks.append({"type": "actions", "elements": buttons})
     return SlackMessage(text=escape(f"{name}: primary or general election?"), blocks=blocks)
+
+
+def told_against_the_file(told: ElectionContradicted, value: str | None) -> SlackMessage:
+    """An election chosen (the form, the message's words) that the file contradicts: a told
+    election never overrides the file (scan.md). The question names both, with a button that
+    scans it as the file says (`value`: signed), or, without one, the words to leave out."""
+    said = (
+        f"{escape_mrkdwn(told.name)}: {escape_mrkdwn(told.where)}; you said {told.told}. A "
+        f"told election never overrides the file. Scan it as a {told.said} election?"
+    )
+    blocks: list[dict[str, Any]] = [{"type": "section", "text": mrkdwn(f":question: {said}")}]
+    if value is not None and len(value) <= BUTTON_VALUE_LIMIT:
+        button = {
+            "type": "button",
+            "action_id": f"{ELECTION_ACTION_ID}_{told.said}",
+            "text": {"type": "plain_text", "text": f"Scan as {told.said}"},
+            "value": value,
+        }
+        blocks.append({"type": "actions", "elements": [button]})
+    else:
+        blocks[0]["text"] = mrkdwn(
+            f":question: {said} Scan again without `election {told.told}` in your message."
+        )
+    return SlackMessage(
+        text=escape(f"{told.name}: a {told.said} election, not {told.told}?"), blocks=blocks
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from handlers.results.tallies import ELECTION_TYPES
 from handlers.slack.blocks.text import plain
 
 SCAN_FORM_ID: Final = "scan_form"
@@ -29,9 +30,9 @@ def scan_form(
     election_element: dict[str, Any] = {
         "type": "static_select",
         "action_id": "value",
-        "options": [_election_option(w) for w in ("general", "primary")],
+        "options": [_election_option(w) for w in ELECTION_TYPES],
     }
-    if election in ("general", "primary"):
+    if election in ELECTION_TYPES:
         election_element["initial_option"] = _election_option(election)
     return {
         "type": "modal",

@@ -10,6 +10,7 @@ from handlers.results.tallies import (
     blank,
     election_day_in_name,
     election_in,
+    election_in_name,
     normalized,
     whole_votes,
 )
@@ -43,6 +44,34 @@ def test_the_election_a_banner_names() -> None:
     assert election_in("2024 Unofficial General Election Results") == "general"
     assert election_in("2016 PRIMARY") == "primary"
     assert election_in("Results") is None
+
+
+@pytest.mark.parametrize(
+    ("words", "election"),
+    [
+        ("2017 Special Election", "special"),
+        ("2017 Special General Election", "special"),  # a special election's general
+        ("2017 Special Primary Election", None),  # a special primary: not said, so asked
+        ("SPECIAL DISTRICT LEVY", None),  # a title's word, not the election
+        ("911 DISPATCH SPECIAL MILL LEVY", None),
+    ],
+)
+def test_special_is_the_election_only_as_special_election(words: str, election: str | None) -> None:
+    assert election_in(words) == election
+
+
+@pytest.mark.parametrize(
+    ("name", "election"),
+    [
+        ("20170525__mt__special__general__precinct.csv", "special"),  # OpenElections' 2017
+        ("20161108__mt__general__precinct.csv", "general"),
+        ("2016PrimaryresultsbyPrecinct.xlsx", "primary"),
+        ("special-primary.csv", None),
+        ("results.xlsx", None),
+    ],
+)
+def test_the_election_a_files_name_says(name: str, election: str | None) -> None:
+    assert election_in_name(name) == election
 
 
 def test_blank_cells() -> None:

@@ -63,3 +63,40 @@ def test_a_forged_answer_does_nothing(app: App, fake: FakeSlack, after_ack: Afte
     (said,) = fake.to("respond/election")
     assert said.body["text"] == NOT_VERIFIED
     assert fake.to("chat.postMessage") == []
+
+
+# OpenElections' layout under a primary's name: the name says which election it is.
+PRIMARY_NAMED = (
+    "20180605__mt__primary__county.csv",
+    b"county,office,district,party,candidate,votes\n"
+    b"Cascade,Governor,,REP,A,100\nCascade,Governor,,DEM,B,99\n",
+)
+
+
+def test_an_election_told_against_the_file_is_asked_and_scanned_as_the_file_says(
+    app: App, fake: FakeSlack, after_ack: AfterAck
+) -> None:
+    fake.files["F0TABLE"] = PRIMARY_NAMED
+    send(app, dropped("scan election general"))
+    assert after_ack.drain(timeout=10)
+    (question,) = fake.to("chat.update")
+    blocks = blocks_of(question.body)
+    said = block_texts(blocks)
+    # both named: what the file says (its name, escaped for mrkdwn) and what was told
+    assert "the file is named" in said and "primaryˍˍcounty.csv" in said
+    assert (
+        "you said general. A told election never overrides the file. Scan it as a primary election?"
+    ) in said
+    assert "--" not in said  # Slack's words, not the command line's
+    (actions,) = [b for b in blocks if b["type"] == "actions"]
+    (button,) = actions["elements"]
+    assert button["text"]["text"] == "Scan as primary"
+    assert fake.to("files.completeUploadExternal") == []  # no report before the answer
+
+    assert dispatch(app, payload_body(clicked(fake, button["value"], "primary"))).status == 200
+    assert after_ack.drain(timeout=10)
+    (answered,) = fake.to("respond/election")
+    assert answered.body["text"] == f"Scanning again as a primary election (chosen by <@{USER}>)."
+    summary = block_texts(blocks_of(fake.to("chat.update")[-1].body))
+    assert "Read as a primary election, as given." in summary
+    assert "0 recount available" in summary  # each party's nominee unopposed, not one race
