@@ -5,8 +5,14 @@ this module only lays them out and escapes them.
 
 The blocks are written as plain dicts because this is the hot path of every quick check:
 slack_sdk.models re-discovers its validators with dir() on each object's to_dict(), which
-cost more than the rest of a check together (bench/RESULTS.md). The tests parse every shape
-of message this module builds back through slack_sdk.models and validate it there.
+cost more than the rest of a check together (bench/RESULTS.md). Measured again for issue 35
+(item 6, Dec 2026, this 2-core machine): `python -m bench.verdict_blocks MODE 2000` as whole
+processes, 5 runs each in turn, medians of CPU seconds: start-up alone 0.51, 2,000 quick
+checks with these dicts 1.79, the same with the blocks made by slack_sdk.models 3.21 (paired
+ratio 1.67x). A quick check costs about 0.64 ms of CPU; the models add about 0.71 ms a
+verdict, 111% of it, against the 10% the issue allows: the dicts stay. bench.verdict_blocks
+builds the same message with the models, and the tests hold the two equal and parse every
+shape of message this module builds back through slack_sdk.models to validate it there.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.verdict_blocks import models_message
 from domain import KINDS, Family, InputError, build_check, check, verdict_json
 from domain.explain import explain
 from handlers.slack.blocks.verdict import (
@@ -49,6 +50,27 @@ def test_every_kind_and_outcome_builds_valid_blocks(kind: Any, canvass: date | N
         assert_valid(blocks)
         assert_short(blocks)  # every kind and outcome: at most 8 blocks, about 600 characters
         assert_view_within_limits(work_view(v))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "county Smith 1204 Jones 1199 canvass 2026-11-16",
+        "county A 100 B 95 C 92 canvass 2026-11-16",
+        "question yes 3237 no 3250 canvass 2026-11-16 signers 1",
+        "school A 1204 B 1199 canvass 2026-11-16",
+        "legislature A 4000 B 3990 C 3970 D 1 canvass 2026-11-16",
+        "canvass-error canvass 2026-11-16",
+        "county A 700 B 700",
+    ],
+)
+def test_slack_sdks_models_build_the_message_the_dicts_send(text: str) -> None:
+    """The bench's models build (bench.verdict_blocks, issue 35's measure) is this message:
+    the figures in verdict.py's docstring compare like with like, and Slack's own models
+    make exactly what the dicts send."""
+    v = verdict_of(text)
+    sent = verdict_message(v, asked_by="U0CLERK", remind="signed").as_kwargs()
+    assert models_message(v, asked_by="U0CLERK", remind="signed") == sent
 
 
 def test_error_message_is_valid_and_shows_the_command() -> None:
