@@ -96,7 +96,11 @@ def test_start_change_and_stop(fake: FakeSlack, results: ResultsServer, any_data
         (root,) = [c.body for c in fake.to("chat.postMessage")]
         assert root["text"].startswith("Watching 1 source every 1 s — started by")
         update = fake.to("chat.update")[0].body
-        assert "Scanned 1 file (sos-county-workbook)" in json.dumps(blocks_of(update))
+        # the first reading: its counts, the contest to look at with its Check, what was read
+        first = json.dumps(blocks_of(update), ensure_ascii=False)
+        assert "First reading: 37 contests, 0 recount available, 1 deadline passed" in first
+        assert "CLERK AND RECORDER/AUDITOR/SURVEYOR" in first and '"scan_check"' in first
+        assert "Read cascade.xlsx" in first
         results.change("/cascade.xlsx", cascade("D", 60))  # 90: into the bond band
         wait_until(lambda: posts(fake, "1 change since"))
         (change,) = posts(fake, "1 change since")
