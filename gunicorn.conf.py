@@ -41,6 +41,24 @@ backlog = 1024
 accesslog = None
 errorlog = "-"
 loglevel = "info"
+# gunicorn's own lines ("Booting worker", "Worker exiting") as the app's: one JSON object a
+# line on stderr, so a log shipper reads one format from the whole service.
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": {"()": "bot.server.logs.JsonFormatter"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json",
+            "stream": "ext://sys.stderr",
+        },
+    },
+    "root": {"level": "INFO", "handlers": ["console"]},
+    "loggers": {
+        "gunicorn.error": {"level": "INFO", "handlers": ["console"], "propagate": False},
+    },
+}
 # gunicorn 23+ opens a control socket in the working directory's .gunicorn (or the user's
 # home): nothing here uses it, and the service user may not write there.
 control_socket_disable = True

@@ -103,6 +103,11 @@ def test_a_gunicorn_start_and_stop_logs_no_traceback_no_error_and_no_alembic_inf
     assert "Traceback" not in log and "Logging error" not in log, log
     assert '"level": "ERROR"' not in log and "[ERROR]" not in log, log
     assert '"logger": "alembic' not in log, log  # alembic at WARNING unless LOG_LEVEL=DEBUG
+    # gunicorn's own lines too: every line one JSON object (issue 36)
+    lines = [line for line in log.splitlines() if line.strip()]
+    entries = [json.loads(line) for line in lines]
+    assert {"gunicorn.error", "recount"} <= {e["logger"] for e in entries}, log
+    assert any("Booting worker" in e["msg"] for e in entries), log
 
 
 def _status(url: str) -> int:
