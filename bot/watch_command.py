@@ -31,7 +31,7 @@ from typing import Any, Final, TextIO
 
 from bot.clock import montana_today
 from bot.net.fetch import FetchStopped, Policy, UrlFetcher
-from bot.settings import Settings
+from bot.settings import Settings, watch_min_interval_s
 from bot.store.database import DatabaseError, database_url, open_database
 from bot.store.database import shown as shown_database
 from bot.store.queries import Store
@@ -42,7 +42,7 @@ from handlers.results import ScanOptions, answers_from, scan_json, scan_text
 from handlers.results.compare import change_line
 from handlers.results.report import change_lines, plural
 from handlers.syntax import parse_date
-from handlers.watch.durations import parse_every, shown
+from handlers.watch.durations import MIN_EVERY_S, parse_every, shown
 from handlers.watch.ports import FetchRefused
 from handlers.watch.records import (
     Place,
@@ -268,7 +268,7 @@ def run_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise InputError.about(None, "write recount watch list, or recount watch stop N")
         if not args.sources:
             raise InputError.about(None, "name at least one file, folder or URL to watch")
-        every = parse_every(args.every)
+        every = parse_every(args.every, watch_min_interval_s(MIN_EVERY_S))
         check_sources(args.sources)
         for source in args.sources:
             if is_url(source):

@@ -17,7 +17,6 @@ nothing and is read again by whichever process takes the watch next)."""
 from __future__ import annotations
 
 import logging
-import os
 import sys
 import threading
 import time
@@ -31,22 +30,16 @@ from slack_bolt import App
 
 from bot.clock import montana_today
 from bot.net.fetch import FetchStopped, Policy, UrlFetcher
+from bot.settings import watch_lease_s, watch_min_interval_s, watch_tick_s
 from handlers.slack.scanning import tell_interrupted
 from handlers.slack.watching import poller_run
+from handlers.watch.durations import MIN_EVERY_S
 from handlers.watch.ports import WatchBackend
 from handlers.watch.records import DatabaseError, WatchInfo, utcnow
-from handlers.watch.service import Watching
+from handlers.watch.service import DEFAULT_LEASE_S, Watching
 
 log = logging.getLogger("recount")
-ENV_TICK: Final = "RECOUNT_WATCH_TICK_S"
 DEFAULT_TICK_S: Final = 5.0
-
-
-def _tick_s() -> float:
-    try:
-        return float(os.environ.get(ENV_TICK, "") or DEFAULT_TICK_S)
-    except ValueError:
-        return DEFAULT_TICK_S
 
 
 # Rounds at once in one process, each in its own thread: enough that a few slow sources do
@@ -129,7 +122,7 @@ class Poller:
 
     def __init__(self, watching: Watching, tick_s: float | None = None) -> None:
         self.watching = watching
-        self.tick_s = _tick_s() if tick_s is None else tick_s
+        self.tick_s = watch_tick_s(DEFAULT_TICK_S) if tick_s is None else tick_s
         self.backoff = Backoff(self.tick_s)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -295,7 +288,12 @@ def watching_from_settings(database_url: str | None, watch_hosts: str | None) ->
     """The watch service of a server: URLs under RECOUNT_WATCH_HOSTS, the database opened
     (and migrated) on first use."""
     fetcher = UrlFetcher(Policy.from_setting(watch_hosts))
-    return Watching(partial(open_backend, database_url), fetcher)
+    return Watching(
+        partial(open_backend, database_url),
+        fetcher,
+        lease=timedelta(seconds=watch_lease_s(DEFAULT_LEASE_S)),
+        min_every_s=watch_min_interval_s(MIN_EVERY_S),
+    )
 
 
 def start_watching(

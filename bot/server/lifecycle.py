@@ -9,7 +9,6 @@ and exits 0: a deploy or a scale-in never loses a verdict already promised.
 from __future__ import annotations
 
 import logging
-import os
 import signal
 import threading
 import time
@@ -21,7 +20,7 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
 
 from bot.net.errors import network_reason
-from bot.settings import SettingsError
+from bot.settings import SettingsError, https_proxy
 from handlers.slack.after_ack import AfterAck
 from handlers.slack.retries import HTTP_TIMEOUT
 
@@ -46,7 +45,7 @@ def check_credentials(token: str, api_url: str | None) -> None:
         raise SettingsError(f"Slack rejected SLACK_BOT_TOKEN ({reason})") from None
     except (SlackClientError, OSError) as error:
         host = api_url or "slack.com"
-        proxy = os.environ.get("HTTPS_PROXY") or os.environ.get("https_proxy")
+        proxy = https_proxy()
         if proxy and isinstance(error, OSError | SlackClientError) and _refused(error):
             # the proxy, not Slack, turned us away: name it, never its password
             raise SettingsError(

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import sys
 from typing import Final
 
+from bot.settings import log_level_name
 from domain.plain_text import visible
 
 _EXTRA_FIELDS: Final = ("request_id", "kind", "user", "outcome", "delivered")
@@ -85,7 +85,7 @@ def setup_logging(level: int | None = None) -> None:
     handler.addFilter(Withheld())
     root = logging.getLogger()
     root.handlers[:] = [handler]
-    named = os.environ.get("LOG_LEVEL", "").strip().upper()
+    named = log_level_name()
     root.setLevel(level or (getattr(logging, named) if named in LEVELS else logging.INFO))
     # Alembic says each migration it checks at INFO, in every process: only when debugging.
     logging.getLogger("alembic").setLevel(logging.DEBUG if named == "DEBUG" else logging.WARNING)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import os
 import time
 from typing import TextIO
 
@@ -14,7 +13,7 @@ from bot.console import run_console
 from bot.server.http_server import EVENTS_PATH, HEALTH_PATH, make_http_server
 from bot.server.lifecycle import check_credentials, finish, on_stop
 from bot.server.logs import setup_logging
-from bot.settings import Settings, SettingsError
+from bot.settings import Settings, SettingsError, slack_variables_set
 from bot.terminal import EXIT_OK, EXIT_USAGE
 from bot.watcher import start_watching, watching_from_settings
 from handlers.slack.after_ack import AfterAck
@@ -110,7 +109,7 @@ def run(stdin: TextIO, out: TextIO, err: TextIO) -> int:
         return serve(err, settings=settings)
     if settings.has_http:
         return serve(err, http=True, settings=settings)
-    given = sorted(name for name in os.environ if name.startswith("SLACK_") and os.environ[name])
+    given = slack_variables_set()
     if given:
         # Half a set-up under a service manager must fail loudly, not sit in a console.
         missing = "SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP)"

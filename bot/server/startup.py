@@ -3,14 +3,13 @@ read, the token accepted by Slack; otherwise one line on stderr and exit 2."""
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import Final
 
 from bot.server.lifecycle import check_credentials
-from bot.settings import Settings, SettingsError
+from bot.settings import ENV_CREDENTIALS_CHECKED, Settings, SettingsError, credentials_checked
 
-CHECKED: Final = "RECOUNT_CREDENTIALS_CHECKED"  # set by the master once it has checked
+CHECKED: Final = ENV_CREDENTIALS_CHECKED  # set by the master once it has checked
 
 
 def check_http_settings_or_exit() -> Settings:
@@ -18,7 +17,7 @@ def check_http_settings_or_exit() -> Settings:
         settings = Settings.from_env()
         settings.require_http()
         assert settings.bot_token is not None
-        if not os.environ.get(CHECKED):
+        if not credentials_checked():
             check_credentials(settings.bot_token.get_secret_value(), settings.api_url)
     except SettingsError as error:
         print(f"error: {error}", file=sys.stderr, flush=True)

@@ -10,7 +10,6 @@ starting together migrate once.
 from __future__ import annotations
 
 import fcntl
-import os
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,10 +24,10 @@ from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+from bot.settings import database_url_setting
 from handlers.watch.records import DatabaseError
 
 __all__ = ["DatabaseError", "database_url", "open_database", "shown"]
-ENV_URL: Final = "RECOUNT_DATABASE_URL"
 MIGRATIONS: Final = Path(__file__).resolve().parent / "migrations"
 _PG_MIGRATION_LOCK: Final = 13_16_201  # any constant: the advisory lock's number
 
@@ -39,7 +38,7 @@ def default_url() -> str:
 
 
 def database_url(given: str | None = None) -> str:
-    return given or os.environ.get(ENV_URL) or default_url()
+    return given or database_url_setting() or default_url()
 
 
 def shown(url: str) -> str:

@@ -303,11 +303,12 @@ class IsolatedReader:
         # spawn and forkserver would import the caller's main script again in the child.
         from_parent, to_child = os.pipe()  # (read, write)
         from_child, to_parent = os.pipe()
+        # recount's own folder first on the child's path, as the parent has it; the child
+        # inherits the environment as it is (handlers never read it: bot.settings does)
         code = (
-            f"from {__name__} import _main; "
+            f"import sys; sys.path.insert(0, {_ROOT!r}); from {__name__} import _main; "
             f"_main({from_parent}, {to_parent}, {self.memory}, {self.cpu_seconds})"
         )
-        path = os.pathsep.join(p for p in (_ROOT, os.environ.get("PYTHONPATH")) if p)
         try:
             process = subprocess.Popen(
                 [sys.executable, "-c", code],
@@ -317,7 +318,6 @@ class IsolatedReader:
                 # reach a clerk's terminal: the parent says what happened, in words
                 stderr=subprocess.DEVNULL,
                 pass_fds=(from_parent, to_parent),
-                env={**os.environ, "PYTHONPATH": path},
             )
         finally:
             os.close(from_parent)

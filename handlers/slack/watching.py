@@ -31,7 +31,7 @@ from handlers.slack.blocks.watch import (
     stopped_message,
 )
 from handlers.slack.services import Services
-from handlers.watch.durations import DEFAULT_EVERY_S, parse_every, shown
+from handlers.watch.durations import DEFAULT_EVERY_S, MIN_EVERY_S, parse_every, shown
 from handlers.watch.ports import FetchStopped, WatchStore
 from handlers.watch.records import (
     Place,
@@ -73,16 +73,16 @@ class WatchRequest:
     every_s: int
 
 
-def parse_watch(text: str, today: date) -> WatchRequest:
-    """What follows `/recount watch`: URLs, `every D`, and the scan's words. Raises
-    InputError with the words to show."""
+def parse_watch(text: str, today: date, floor: int = MIN_EVERY_S) -> WatchRequest:
+    """What follows `/recount watch`: URLs, `every D` (at least `floor` seconds), and the
+    scan's words. Raises InputError with the words to show."""
     urls = [a or b for a, b in _SLACK_URL.findall(text)]
     rest = _SLACK_URL.sub(" ", text)
     every = DEFAULT_EVERY_S
     found = _EVERY.search(rest)
     if found is not None:
         try:
-            every = parse_every(found.group(1))
+            every = parse_every(found.group(1), floor)
         except ValueError as error:
             raise InputError.about(None, str(error)) from None
         rest = rest[: found.start()] + rest[found.end() :]

@@ -3,24 +3,17 @@ in Slack (`every 5m`)."""
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Final
 
 DEFAULT_EVERY_S: Final = 300
-MIN_EVERY_S: Final = 60
-ENV_MIN: Final = "RECOUNT_WATCH_MIN_INTERVAL_S"  # tests lower the floor
+MIN_EVERY_S: Final = 60  # the operator may lower it (bot.settings.watch_min_interval_s)
 _DURATION: Final = re.compile(r"(\d+)\s*(s|sec|secs|m|min|mins|h|hr|hrs)?", re.IGNORECASE)
 _UNIT_S: Final = {"s": 1, "m": 60, "h": 3600}
 
 
-def minimum_every_s() -> int:
-    value = os.environ.get(ENV_MIN, "")
-    return int(value) if value.isascii() and value.isdigit() else MIN_EVERY_S
-
-
-def parse_every(text: str) -> int:
-    """Seconds between rounds. Raises ValueError with the words to show."""
+def parse_every(text: str, floor: int = MIN_EVERY_S) -> int:
+    """Seconds between rounds, at least `floor`. Raises ValueError with the words to show."""
     found = _DURATION.fullmatch(text.strip())
     if found is None:
         raise ValueError(f'"{text}" is not a duration; write it like 90s, 5m or 1h')
@@ -29,7 +22,6 @@ def parse_every(text: str) -> int:
         number = found.group(1)
         raise ValueError(f'"{text}" has no unit: write {number}m for minutes or {number}s')
     seconds = int(found.group(1)) * _UNIT_S[(found.group(2) or "s")[0].lower()]
-    floor = minimum_every_s()
     if seconds < floor:
         raise ValueError(f'"{text}" is too often; a watch reads at most every {shown(floor)}')
     return seconds

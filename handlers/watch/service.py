@@ -20,7 +20,7 @@ from datetime import date, datetime, timedelta
 from typing import Final
 
 from domain.changes import ContestReading, compare
-from handlers.watch.durations import shown
+from handlers.watch.durations import MIN_EVERY_S, shown
 from handlers.watch.ports import Fetcher, WatchBackend, WatchStore
 from handlers.watch.records import (
     Place,
@@ -36,7 +36,6 @@ from handlers.watch.records import (
 )
 from handlers.watch.rounds import run_round
 
-ENV_LEASE: Final = "RECOUNT_WATCH_LEASE_S"
 DEFAULT_LEASE_S: Final = 600  # longer than the longest round (10 sources x 60 s)
 MAX_SOURCES: Final = 10
 MAX_RUNNING: Final = 50  # per workspace
@@ -188,13 +187,6 @@ class Listed:
         return f"not running now (every {shown(watch.every_s)} when it ran)"
 
 
-def _env_number(name: str, default: float) -> float:
-    try:
-        return float(os.environ.get(name, "") or default)
-    except ValueError:
-        return default
-
-
 @dataclass
 class Watching:
     # Opens (and migrates) the database: bot.watcher hands in bot.store.backend's, which
@@ -204,9 +196,10 @@ class Watching:
     owner: str = field(
         default_factory=lambda: f"{platform.node()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
     )
-    lease: timedelta = field(
-        default_factory=lambda: timedelta(seconds=_env_number(ENV_LEASE, DEFAULT_LEASE_S))
-    )
+    # How long this process holds a round, and the shortest `every` a watch may ask: the
+    # operator's settings (bot.settings), handed in by bot.watcher.
+    lease: timedelta = timedelta(seconds=DEFAULT_LEASE_S)
+    min_every_s: int = MIN_EVERY_S
     _backend: WatchBackend | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
 

@@ -13,10 +13,11 @@ import pytest
 
 from bot.cli import main
 from bot.server.gate import gate, read_body
+from bot.settings import ENV_WATCH_MIN, watch_min_interval_s
 from domain import InputError
 from domain.titles import seats_in
 from handlers.results import ScanOptions, answers_from, scan
-from handlers.watch.durations import ENV_MIN, MIN_EVERY_S, minimum_every_s
+from handlers.watch.durations import MIN_EVERY_S
 
 NOT_NUMBERS = ["²", "³", "①", "1²"]
 
@@ -59,5 +60,5 @@ def test_a_port_and_a_watch_floor(given: str, monkeypatch: pytest.MonkeyPatch) -
     out, err = io.StringIO(), io.StringIO()
     assert main(["serve", "--http", "--port", given], out, err) == 2
     assert f'"{given}" is not a port number' in err.getvalue()
-    monkeypatch.setenv(ENV_MIN, given)
-    assert minimum_every_s() == MIN_EVERY_S
+    monkeypatch.setenv(ENV_WATCH_MIN, given)
+    assert watch_min_interval_s(MIN_EVERY_S) == MIN_EVERY_S

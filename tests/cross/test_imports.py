@@ -219,3 +219,48 @@ def test_imports_stand_at_the_top_but_the_commands_loaded_when_run() -> None:
         "handlers.slack.actions.recount_kit",
         "handlers.slack.actions.recount_kit",
     ], lazy
+
+
+# The environment is read in one place (issue 36): every variable an operator can set is named
+# in bot/settings.py, and the layers below are handed their values.
+SETTINGS: Final = ROOT / "bot" / "settings.py"
+
+
+def environment_reads(source: str) -> list[int]:
+    """The lines of `source` that touch the environment: os.environ, os.getenv, os.putenv,
+    `from os import environ` (however it is reached)."""
+    tree = ast.parse(source)
+    lines = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and node.attr in {"environ", "environb", "getenv"}) or (
+            isinstance(node, ast.ImportFrom)
+            and node.module == "os"
+            and {a.name for a in node.names} & {"environ", "environb", "getenv", "putenv"}
+        ):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_the_environment_is_read_only_in_bot_settings() -> None:
+    found = {
+        str(path.relative_to(ROOT)): lines
+        for package in PACKAGES
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if path != SETTINGS and (lines := environment_reads(path.read_text(encoding="utf-8")))
+    }
+    assert found == {}
+    assert environment_reads(SETTINGS.read_text(encoding="utf-8"))  # it is read there
+
+
+@pytest.mark.parametrize(
+    ("source", "line"),
+    [
+        ("import os\nx = os.environ.get('A')\n", 2),
+        ("import os\nx = os.getenv('A')\n", 2),
+        ("from os import environ\n", 1),
+        ("import os as o\nx = o.environ['A']\n", 2),
+    ],
+)
+def test_an_environment_read_anywhere_is_caught(source: str, line: int) -> None:
+    assert environment_reads(source) == [line]
+    assert environment_reads("import os\nx = os.getpid()\n") == []

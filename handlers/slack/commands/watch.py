@@ -73,7 +73,7 @@ def watch_command(
         services.after_ack.run(stop, body=command, request_id=request_id_of(context))
         return
     try:
-        request = parse_watch(" ".join(words), services.today())
+        request = parse_watch(" ".join(words), services.today(), services.watching.min_every_s)
         for url in request.sources:
             services.watching.fetcher.check(url)
     except InputError as error:  # it may quote what was typed: escaped, like any text

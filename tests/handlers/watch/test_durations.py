@@ -14,14 +14,24 @@ def test_durations(text: str, seconds: int) -> None:
     assert parse_every(text) == seconds
 
 
-@pytest.mark.parametrize(("seconds", "ok"), [(MIN_EVERY_S - 1, False), (MIN_EVERY_S, True)])
-def test_at_most_once_a_minute(seconds: int, ok: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("RECOUNT_WATCH_MIN_INTERVAL_S", raising=False)
+@pytest.mark.parametrize(
+    ("seconds", "ok"), [(MIN_EVERY_S - 1, False), (MIN_EVERY_S, True), (MIN_EVERY_S + 1, True)]
+)
+def test_at_most_once_a_minute(seconds: int, ok: bool) -> None:
     if ok:
         assert parse_every(f"{seconds}s") == seconds
     else:
         with pytest.raises(ValueError, match="too often"):
             parse_every(f"{seconds}s")
+
+
+@pytest.mark.parametrize(("seconds", "ok"), [(4, False), (5, True), (6, True)])
+def test_the_floor_is_the_one_handed_in(seconds: int, ok: bool) -> None:
+    if ok:
+        assert parse_every(f"{seconds}s", floor=5) == seconds
+    else:
+        with pytest.raises(ValueError, match="at most every 5 s"):
+            parse_every(f"{seconds}s", floor=5)
 
 
 def test_not_a_duration_says_how_to_write_one() -> None:
