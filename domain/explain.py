@@ -658,8 +658,12 @@ def _summary(v: Verdict, brief: bool = False, dated: bool = False) -> str:
             f"the recount is resolved under 20-20-418 ({SCHOOL_TIE.section})."
         )
     # a tie's short answer goes on to what the office does next, as on a petition: the
-    # secretary of state's notice where there is one (the counties' boards are in the work)
-    next_step = f": {v.rule.after_filing or v.after_a_petition}" if brief else ""
+    # secretary of state's notice where there is one (the counties' boards are in the work).
+    # Beside a tie with a petition still to file (another candidate's, or a tied question's
+    # electors'), that petition (who, office and day, a field of its own) is what a reader
+    # can act on; the office's course is in the work, so the phone's answer stays short.
+    beside = _petition_anyway(v) or any(a.verdict and a.verdict.to_file for a in v.also_qualify)
+    next_step = f": {v.rule.after_filing or v.after_a_petition}" if brief and not beside else ""
     if outcome is Outcome.TIE and v.info.family is Family.BALLOT_QUESTION:
         return (
             "The question is tied. The county canvass board certifies the tie and the election "
@@ -755,14 +759,17 @@ def _facts(v: Verdict, brief: bool = False) -> tuple[tuple[str, str], ...]:
     candidate it names as one who may petition, and no margin beside a tie."""
     facts: list[tuple[str, str]] = []
     m = v.margin
-    # a tie's sentence says the margin (none) and that no test applies: no field repeats it
-    if m is not None and not (brief and v.outcome is Outcome.TIE):
+    if m is not None:
         said = f"{_votes(m.margin)} (largest that qualifies: {m.max_qualifying_margin:,})"
         if not m.qualifies and m.margin <= m.max_bond_margin:
             said += f"; with a bond up to {m.max_bond_margin:,}"
-        facts.append(("Margin", said))
+        # a tie's sentence says the margin (none) and that no test applies: no field repeats it
+        if not (brief and v.outcome is Outcome.TIE):
+            facts.append(("Margin", said))
         named = _also_petitioners(v) if brief and v.to_file else ()
         also = [_also_line(v, a) for a in v.also_qualify if a not in named]
+        if brief and _petition_anyway(v):  # beside a tied question: the electors' petition
+            also.append(_petition_anyway(v))
         if also:
             facts.append(("Also within reach", "; ".join(also)))
     if brief and (v.to_file or v.outcome is Outcome.DEADLINE_PASSED):

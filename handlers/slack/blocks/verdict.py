@@ -126,7 +126,18 @@ def verdict_facts(verdict: Verdict, keys: tuple[str, ...] = METADATA_KEYS) -> di
     re-derived). Slack's payload values are strings, numbers, booleans and lists of flat
     objects, and null is not one: a missing value (or an empty list) is left out."""
     facts = verdict_json(verdict)
-    return {key: facts[key] for key in keys if facts.get(key) not in (None, [])}
+    return {key: _no_nulls(facts[key]) for key in keys if facts.get(key) not in (None, [])}
+
+
+def _no_nulls(value: Any) -> Any:
+    """A list of objects (also_qualify) without their null values: Slack takes a payload's
+    nested objects of strings, numbers and booleans only (an act_by past is null)."""
+    if isinstance(value, list):
+        return [
+            {k: v for k, v in item.items() if v is not None} if isinstance(item, dict) else item
+            for item in value
+        ]
+    return value
 
 
 def verdict_metadata(verdict: Verdict, signed_inputs: str | None = None) -> dict[str, Any]:

@@ -247,3 +247,32 @@ def test_no_petition_draft_button_where_nothing_can_be_filed() -> None:
         message = verdict_message(verdict_of(text))
         (actions,) = [b for b in message.blocks if b["type"] == "actions"]
         assert PETITION_ACTION_ID not in [e["action_id"] for e in actions["elements"]]
+
+
+def test_beside_a_tie_the_short_answer_gives_the_petition_still_to_file() -> None:
+    """A and B tied, C 8 behind: the tie needs no petition (13-16-203), C may still petition
+    by Fri Nov 20 (Nov 16 + 5 = Sat Nov 21, the office closed); once C's window has closed
+    (canvass Nov 1: Nov 6 at the latest), the answer says what the office does next."""
+    open_window = verdict_message(verdict_of("county A 100 B 100 C 92 canvass 2026-11-16"))
+    fields = [f["text"] for b in open_window.blocks for f in b.get("fields", [])]
+    (beside,) = [f for f in fields if f.startswith("*Also within reach*")]
+    assert (
+        "C (8 votes behind A) may also petition: file with the election administrator by "
+        "Fri Nov 20, 2026" in beside
+    )
+    assert not any(f.startswith("*Margin*") for f in fields)  # the sentence says: tied
+    closed = verdict_message(verdict_of("county A 100 B 100 C 92 canvass 2026-11-01"))
+    sentence = closed.blocks[1]["text"]["text"]
+    assert "the election administrator notifies the county recount board" in sentence
+    # C's own day is gone: the metadata carries C without nulls Slack would refuse
+    payload = closed.metadata["event_payload"] if closed.metadata else {}
+    assert payload["also_qualify"] == [{"name": "C", "margin": 8, "outcome": "deadline_passed"}]
+
+
+def test_beside_a_tied_question_the_electors_petition_is_a_field() -> None:
+    # (3): 10 electors sign; a tied question is certified and recounted as if petitioned
+    message = verdict_message(verdict_of("question yes 3250 no 3250 canvass 2026-11-16"))
+    fields = [f["text"] for b in message.blocks for f in b.get("fields", [])]
+    (beside,) = [f for f in fields if f.startswith("*Also within reach*")]
+    assert "(at least 10 electors must sign)" in beside and "Fri Nov 20, 2026" in beside
+    assert_short(message.blocks)
