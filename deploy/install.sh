@@ -5,9 +5,11 @@
 # Options: --root DIR installs under DIR instead of / (a test, or a staged image): no user is
 # created and systemd is not told. --python PATH picks the interpreter (3.11 or newer).
 #
-# What it does: the `recount` system user; /opt/recount with the code (never a developer's
-# .venv or caches) and a fresh venv from requirements.lock; the systemd unit; and
-# /etc/recount/recount.env from the example, mode 600, never overwriting a filled-in one.
+# What it does: the `recount` system user; under /opt/recount a fresh venv from
+# requirements.lock with the code installed in it (never a developer's .venv or caches),
+# built beside the running one and switched to at once (.venv is a symlink); the systemd
+# unit, restarted if it runs; /etc/recount/recount.env from the example, mode 600, never
+# overwriting a filled-in one.
 set -eu
 
 ROOT=/
@@ -16,7 +18,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --root) ROOT=$2; shift 2 ;;
         --python) PYTHON=$2; shift 2 ;;
-        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
         *) echo "install.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -40,15 +42,22 @@ fi
 install -d -m 755 "$PREFIX" "$UNITS"
 install -d -m 750 "$ETC"
 
-say "copying the code to $PREFIX"
+# The running service imports lazily from its venv: nothing it runs is touched until the new
+# venv is whole. Each build gets its own folder under venvs/ (a venv cannot be moved: its
+# scripts name their folder), .venv is a symlink to the one in use, switched by one rename.
+install -d -m 755 "$PREFIX/venvs"
+NEW="$PREFIX/venvs/$(date -u +%Y%m%dT%H%M%SZ)-$$"
+STAGE="$NEW.src"
+trap 'rm -rf "$NEW" "$STAGE" "$PREFIX/.venv.next"' EXIT  # a failed build leaves nothing
+
+say "copying the code to $STAGE"
 for item in pyproject.toml README.md LICENSE CHANGELOG.md requirements.lock gunicorn.conf.py; do
-    install -m 644 "$SRC/$item" "$PREFIX/$item"
+    install -D -m 644 "$SRC/$item" "$STAGE/$item"
 done
 for package in domain handlers bot; do
-    rm -rf "${PREFIX:?}/$package"
     # the package's files, without caches
     (cd "$SRC" && find "$package" -type f ! -path '*/__pycache__/*' ! -name '*.pyc') |
-        while read -r file; do install -D -m 644 "$SRC/$file" "$PREFIX/$file"; done
+        while read -r file; do install -D -m 644 "$SRC/$file" "$STAGE/$file"; done
 done
 
 # The venv's python links to this interpreter: the service user must be able to run it (a
@@ -60,14 +69,39 @@ if real_root && command -v runuser >/dev/null 2>&1; then
     fi
 fi
 
-say "making a fresh venv from requirements.lock"
-rm -rf "$PREFIX/.venv"
-"$PYTHON" -m venv "$PREFIX/.venv"
-"$PREFIX/.venv/bin/python" -m pip install --quiet --upgrade pip
-"$PREFIX/.venv/bin/python" -m pip install --quiet -r "$PREFIX/requirements.lock"
-"$PREFIX/.venv/bin/python" -m pip install --quiet --no-deps "$PREFIX"
-# pip's build leaves these beside the code: not part of the install
-rm -rf "$PREFIX/build" "$PREFIX"/*.egg-info
+say "making a fresh venv from requirements.lock in $NEW"
+"$PYTHON" -m venv "$NEW"
+"$NEW/bin/python" -m pip install --quiet --upgrade pip
+"$NEW/bin/python" -m pip install --quiet -r "$STAGE/requirements.lock"
+"$NEW/bin/python" -m pip install --quiet --no-deps "$STAGE"
+"$NEW/bin/recount" --version >/dev/null  # it runs before anything points at it
+rm -rf "$STAGE"
+
+# Beside the venv: gunicorn.conf.py, which the unit reads at start, and what people read.
+for item in README.md LICENSE CHANGELOG.md requirements.lock gunicorn.conf.py; do
+    install -m 644 "$SRC/$item" "$PREFIX/$item"
+done
+
+# The switch. OLD is what .venv named before: kept until the service runs the new one.
+OLD=""
+if [ -L "$PREFIX/.venv" ]; then
+    OLD="$PREFIX/venvs/$(basename "$(readlink "$PREFIX/.venv")")"
+elif [ -d "$PREFIX/.venv" ]; then
+    # an install from before the switch: its venv is a folder, moved aside once (the only
+    # moment a running old service could miss a file)
+    OLD="$PREFIX/venvs/before-switch-$$"
+    mv "$PREFIX/.venv" "$OLD"
+fi
+ln -s "venvs/$(basename "$NEW")" "$PREFIX/.venv.next"
+mv -T "$PREFIX/.venv.next" "$PREFIX/.venv"  # rename(2): .venv is the old venv or the new
+trap - EXIT
+say "switched $PREFIX/.venv to $NEW"
+# Installs from before the switch kept the code here too, where gunicorn (working directory
+# /opt/recount) would import it before the venv's: the venv's copy is the one.
+for item in domain handlers bot pyproject.toml build; do
+    rm -rf "${PREFIX:?}/$item"
+done
+rm -rf "$PREFIX"/*.egg-info
 
 install -m 644 "$SRC/deploy/recount.service" "$UNITS/recount.service"
 if [ -e "$ETC/recount.env" ]; then
@@ -79,6 +113,15 @@ fi
 
 if real_root; then
     systemctl daemon-reload
-    say "next: edit /etc/recount/recount.env, then: systemctl enable --now recount"
+    if systemctl is-active --quiet recount; then
+        systemctl restart recount
+        say "restarted recount on the new venv"
+    else
+        say "next: edit /etc/recount/recount.env, then: systemctl enable --now recount"
+    fi
+fi
+# Only now, with the service on the new venv (or none running), the old one can go.
+if [ -n "$OLD" ] && [ "$OLD" != "$NEW" ]; then
+    rm -rf "$OLD"
 fi
 say "installed $("$PREFIX/.venv/bin/recount" --version)"

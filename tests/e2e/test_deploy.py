@@ -3,6 +3,7 @@ so the container's command and health check and the unit's ExecStart are tested 
 
 from __future__ import annotations
 
+import os
 import shlex
 import signal
 import subprocess
@@ -120,14 +121,23 @@ def test_the_units_exec_start_serves_with_the_example_env_file(fake: FakeSlack) 
 
 
 def test_install_sh_installs_into_a_temporary_root(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [str(ROOT / "deploy" / "install.sh"), "--root", str(tmp_path), "--python", sys.executable],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stderr
     prefix = tmp_path / "opt" / "recount"
+    # The interpreter install.sh is given notes, each time it is asked (to make the new
+    # venv), whether the venv in use still runs: a service importing lazily from it must
+    # never find it gone while the new one is built.
+    seen = tmp_path / "seen"
+    python = tmp_path / "python"
+    python.write_text(
+        "#!/bin/sh\n"
+        f"if {prefix}/.venv/bin/recount --version >/dev/null 2>&1; "
+        f"then echo runs >> {seen}; else echo missing >> {seen}; fi\n"
+        f'exec {sys.executable} "$@"\n'
+    )
+    python.chmod(0o755)
+    install = [str(ROOT / "deploy" / "install.sh"), "--root", str(tmp_path), "--python"]
+    done = subprocess.run([*install, str(python)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert seen.read_text() == "missing\n"  # the first install: nothing ran before
     env_file = tmp_path / "etc" / "recount" / "recount.env"
     assert (env_file.stat().st_mode & 0o777) == 0o600
     assert (tmp_path / "etc" / "systemd" / "system" / "recount.service").read_text() == (
@@ -136,9 +146,15 @@ def test_install_sh_installs_into_a_temporary_root(tmp_path: Path) -> None:
     assert not (prefix / "tests").exists() and not (prefix / "bench").exists()
     # no build artefacts left beside the code
     assert not (prefix / "build").exists() and not list(prefix.glob("*.egg-info"))
-    # the venv is the installed one, not a developer's: its scripts point at the prefix
+    # the venv is the installed one, not a developer's: .venv names a build under the
+    # prefix, and its scripts point at that build
+    assert (prefix / ".venv").is_symlink()
+    first = prefix / "venvs" / Path(os.readlink(prefix / ".venv")).name
     gunicorn = (prefix / ".venv" / "bin" / "gunicorn").read_text().splitlines()[0]
-    assert gunicorn == f"#!{prefix}/.venv/bin/python"
+    assert gunicorn == f"#!{first}/bin/python"
+    # the code is the venv's alone: none beside it for gunicorn's working directory to prefer
+    assert not (prefix / "bot").exists() and not (prefix / "domain").exists()
+    assert (prefix / "gunicorn.conf.py").is_file()
     version = subprocess.run(
         [str(prefix / ".venv" / "bin" / "recount"), "--version"],
         capture_output=True,
@@ -160,13 +176,15 @@ def test_install_sh_installs_into_a_temporary_root(tmp_path: Path) -> None:
             assert pin.lower() in frozen.lower(), pin
     # run again: the filled-in env file is kept
     env_file.write_text("SLACK_BOT_TOKEN=xoxb-filled-in\n")
-    again = subprocess.run(
-        [str(ROOT / "deploy" / "install.sh"), "--root", str(tmp_path), "--python", sys.executable],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    again = subprocess.run([*install, str(python)], capture_output=True, text=True, timeout=600)
     assert again.returncode == 0 and env_file.read_text() == "SLACK_BOT_TOKEN=xoxb-filled-in\n"
+    # an upgrade: the first venv ran while the second was built, then .venv named the
+    # second and the first was removed
+    assert seen.read_text() == "missing\nruns\n"
+    second = prefix / "venvs" / Path(os.readlink(prefix / ".venv")).name
+    assert second != first and not first.exists()
+    assert sorted(p.name for p in (prefix / "venvs").iterdir()) == [second.name]
+    assert (prefix / ".venv" / "bin" / "recount").read_text().startswith(f"#!{second}/")
 
 
 def test_the_images_data_folder_is_its_users_before_the_volume() -> None:
