@@ -22,6 +22,7 @@ module checks that every command runs as shown.
 
 from __future__ import annotations
 
+import contextlib
 import http.server
 import os
 import pty
@@ -29,6 +30,7 @@ import re
 import shlex
 import shutil
 import signal
+import sqlite3 as sqlite
 import subprocess
 import sys
 import threading
@@ -660,3 +662,29 @@ def test_the_readme_shows_what_this_test_runs() -> None:
         assert any(t.startswith(f"make {target}") for t in texts), f"make {target}"
     for dots in DOTS:
         assert any(dots in text for text in texts), f"substitution for nothing: {dots}"
+
+
+BACKUPS: Final = re.compile(r"`(\([^`]*(?:\.backup|pg_dump)[^`]*\))`")
+
+
+def test_the_backup_lines_make_a_copy_only_its_owner_reads(tmp_path: Path) -> None:
+    """The README's backups, run as shown from a shell whose umask is the common 022: the
+    copy of the watch database is the operator's alone (0600), as the database is."""
+    backups = BACKUPS.findall(README.read_text())
+    assert [("pg_dump" in line) for line in backups] == [False, True]
+    for line in backups:
+        assert line.startswith("(umask 077;"), line  # the copy is made under it
+    sqlite3 = shutil.which("sqlite3")
+    assert sqlite3, "the sqlite3 command, which the README's backup line runs"
+    database = tmp_path / "recount.db"
+    with contextlib.closing(sqlite.connect(database)) as connection, connection:
+        connection.execute("CREATE TABLE watch (id INTEGER PRIMARY KEY)")
+        connection.execute("INSERT INTO watch VALUES (7)")
+    done = subprocess.run(
+        ["sh", "-c", f"umask 022; {backups[0]}"], cwd=tmp_path, capture_output=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    (copy,) = tmp_path.glob("recount-*.db")
+    assert (copy.stat().st_mode & 0o777) == 0o600
+    with contextlib.closing(sqlite.connect(copy)) as connection:
+        assert connection.execute("SELECT id FROM watch").fetchall() == [(7,)]
