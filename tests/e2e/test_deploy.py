@@ -211,3 +211,16 @@ def test_the_unit_orders_after_postgresql_and_keeps_its_files_private() -> None:
     unit = (ROOT / "deploy" / "recount.service").read_text()
     assert "After=network-online.target postgresql.service" in unit
     assert "UMask=0077" in unit
+
+
+def test_the_env_example_asks_for_nothing_the_lock_already_installs() -> None:
+    """install.sh and the image install requirements.lock, psycopg among it: the example's
+    PostgreSQL line must not send the operator to install it again."""
+    example = (ROOT / "deploy" / "recount.env.example").read_text()
+    pins = (ROOT / "requirements.lock").read_text().splitlines()
+    assert any(pin.startswith("psycopg==") for pin in pins)
+    postgres = example[
+        example.index("# The watch database") : example.index("RECOUNT_DATABASE_URL")
+    ]
+    assert "install recount" not in postgres and "extra" not in postgres
+    assert "requirements.lock" in postgres
