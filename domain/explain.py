@@ -183,6 +183,8 @@ def _last_placed(race: CandidateRace) -> str:
     """The last of those the count puts through, as the comparison names them."""
     if race.nonpartisan_primary:
         return f"the last of {race.places} who advance"
+    if race.nominates:
+        return f"the last of {race.seats} nominees"
     return f"the last of {race.seats} winners"
 
 

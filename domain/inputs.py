@@ -396,9 +396,19 @@ class CandidateRace(Input):
         return advancing(self.seats) if self.nonpartisan_primary else self.seats
 
     @property
+    def nominates(self) -> bool:
+        """Whether the count makes nominees, not office holders: a nonpartisan primary, or a
+        primary said so for any office but a precinct's (whose officers a primary may elect:
+        no text we saw says, so they keep "won")."""
+        if self.nonpartisan_primary:
+            return True
+        said = self.election_type is not None and "primary" in self.election_type.casefold()
+        return said and self.kind != ContestKind.PRECINCT
+
+    @property
     def placed(self) -> str:
         """What the count makes of those it puts through, in a word: "won", "nominated"."""
-        return "nominated" if self.nonpartisan_primary else "won"
+        return "nominated" if self.nominates else "won"
 
 
 def _seats(seats: int) -> str:

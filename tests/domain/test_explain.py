@@ -531,3 +531,26 @@ def test_a_nonpartisan_primary_says_nominated_and_who_advances() -> None:
     assert "(won)" not in everything(e)
     line_with(e.margin_lines, "C is 10 votes behind B, the last of 2 who advance")
     line_with(e.margin_lines, "Nonpartisan primary (13-14-117")
+
+
+@pytest.mark.parametrize(
+    ("text", "mark", "last"),
+    [
+        # a primary's count makes nominees (issue 34: not "(won)", not "winners")
+        ("county A 100 B 95 election-type primary party Republican", "(nominated)", None),
+        ("county A 100 B 90 C 88 seats 2 election-type primary", "(nominated)", "2 nominees"),
+        ("house A 100 B 95 election-type primary", "(nominated)", None),
+        # a general election's, and one whose type nobody said, makes office holders
+        ("county A 100 B 95 election-type general", "(won)", None),
+        ("county A 100 B 90 C 88 seats 2", "(won)", "2 winners"),
+        # a precinct office in a primary: no text we saw says it is a nomination
+        ("precinct A 100 B 95 election-type primary", "(won)", None),
+    ],
+)
+def test_a_primary_nominates_and_a_general_elects(text: str, mark: str, last: str | None) -> None:
+    e = explain(verdict_of(f"{text} canvass 2026-06-08", date(2026, 6, 10)))
+    standings = e.margin_lines[0]
+    assert f"A 100 {mark}" in standings
+    assert ("(won)" in standings) is (mark == "(won)")
+    if last is not None:
+        assert f"the last of {last}" in " ".join(e.margin_lines)
