@@ -163,8 +163,19 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     return parser, dict(commands.choices)
 
 
+def joined(words: list[str]) -> str:
+    """The words of a command line as the one grammar reads them. A shell has already taken
+    the quotes off `county "Ann Jones" 1199`: a word of several words, among others, gets
+    its double quotes back. One word is the whole text, as `recount check "county ..."`."""
+    if len(words) == 1:
+        return words[0]
+    return " ".join(
+        f'"{w}"' if any(c.isspace() for c in w.strip()) and '"' not in w else w for w in words
+    )
+
+
 def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    text = " ".join(args.text)
+    text = joined(args.text)
     if not text.strip():
         # A script must not read help as a verdict: nothing to check is a usage error.
         raise UsageError(
@@ -189,7 +200,7 @@ def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _petition(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    text = " ".join(args.text)
+    text = joined(args.text)
     if not text.strip():
         raise UsageError(f'nothing to draft; e.g. recount petition --pdf p.pdf "{GENERAL_EXAMPLE}"')
     # Imported when asked, on purpose: reportlab is for paper, not every command.
