@@ -397,7 +397,10 @@ def until(condition: str, path: Path, process: subprocess.Popen[str], seconds: f
 
 def interrupted(process: subprocess.Popen[str], logs: Path, how: signal.Signals) -> Ran:
     process.send_signal(how)
-    return finish(process, logs / "out", logs / "err", 30)
+    # What is asserted is a clean exit, not its speed (tests/e2e/test_watcher.py times a
+    # stop): the round in hand finishes first, and a 56-file round on a 2-core machine under
+    # another suite's load (load average 8) took more than 30 s to be kept and closed.
+    return finish(process, logs / "out", logs / "err", 120)
 
 
 @dataclass
