@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import pty
 import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Final
 
 import pytest
 
@@ -242,19 +244,71 @@ def test_a_url_is_read_stored_and_asked_again_with_its_etag(tmp_path: Path) -> N
     assert "Traceback" not in gone.stderr
 
 
-def test_a_reader_that_stops_reading_is_no_error_of_ours() -> None:
+# Each command that prints, with what it is given on stdin; "{table}" is a small results file.
+PRINTING: Final[dict[str, tuple[list[str], str]]] = {
+    "check": (["check", "--today", "2026-11-18", CHECK], ""),
+    "console": (["console"], f"{CHECK}\n" * 2000),  # far more than a pipe holds
+    "scan": (["scan", "--today", "2026-11-18", "{table}"], ""),
+}
+
+
+def _piped(command: str, tmp_path: Path, stdin: int | None = None) -> subprocess.Popen[str]:
+    """The command, its stdin a file (a pipe could fill while its stdout is not read)."""
+    argv, typed = PRINTING[command]
+    table = tmp_path / "results.csv"
+    table.write_bytes(TABLE % (1204, 1199))
+    if stdin is None:
+        (tmp_path / "typed").write_text(typed)
+        stdin = os.open(tmp_path / "typed", os.O_RDONLY)
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-m", "bot", *(a.replace("{table}", str(table)) for a in argv)],
+            stdin=stdin,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    finally:
+        os.close(stdin)
+
+
+@pytest.mark.parametrize("command", sorted(PRINTING))
+def test_a_reader_that_stops_reading_is_no_error_of_ours(command: str, tmp_path: Path) -> None:
     """`recount check ... | head -0`: the pipe is closed before recount writes. Quietly the
     shell's SIGPIPE status, never "something went wrong" or a traceback."""
-    reading = subprocess.Popen(
-        [sys.executable, "-m", "bot", "check", "--today", "2026-11-18", CHECK],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    reading = _piped(command, tmp_path)
     assert reading.stdout is not None and reading.stderr is not None
     reading.stdout.close()  # nobody reads what it prints
     err = reading.stderr.read()
     assert reading.wait(timeout=60) == 141
+    assert err == ""
+
+
+@pytest.mark.parametrize("command", sorted(PRINTING))
+def test_a_reader_that_stops_after_a_line_is_no_error_of_ours(command: str, tmp_path: Path) -> None:
+    """`recount console | head -1`: the first line read, then the reader gone while recount
+    may still be writing. It ends quietly: 0 when all was written before, else 141."""
+    reading = _piped(command, tmp_path)
+    assert reading.stdout is not None and reading.stderr is not None
+    assert reading.stdout.readline()
+    reading.stdout.close()
+    err = reading.stderr.read()
+    assert reading.wait(timeout=60) in {0, 141}
+    assert err == ""
+
+
+def test_the_console_at_a_terminal_piped_into_head_ends_quietly(tmp_path: Path) -> None:
+    """`recount console | head -1` typed at a terminal: stdin is the terminal, so each check
+    is written after the reader has gone; the console stops at the first such write."""
+    terminal, its_side = pty.openpty()
+    reading = _piped("console", tmp_path, stdin=its_side)
+    assert reading.stdout is not None and reading.stderr is not None
+    assert reading.stdout.readline().startswith("recount console")
+    reading.stdout.close()
+    with os.fdopen(terminal, "wb", buffering=0) as typing:
+        typing.write(f"{CHECK}\n".encode())
+        err = reading.stderr.read()
+        assert reading.wait(timeout=60) == 141
     assert err == ""
 
 
