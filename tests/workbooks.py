@@ -87,9 +87,18 @@ def with_banner(data: bytes, said: str, instead: str) -> bytes:
     strings = book.read("xl/sharedStrings.xml").decode()
     assert strings.count(f"<x:t>{said}</x:t>") == 1, said
     strings = strings.replace(f"<x:t>{said}</x:t>", f"<x:t>{instead}</x:t>")
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as copy:
-        for item in book.infolist():
-            is_strings = item.filename == "xl/sharedStrings.xml"
-            copy.writestr(item, strings if is_strings else book.read(item.filename))
-    return out.getvalue()
+    return _rewritten(book, {"xl/sharedStrings.xml": strings})
+
+
+def only_sheets(data: bytes, *named: str) -> bytes:
+    """The workbook with only the sheets whose name contains one of `named`: a county's
+    download from a year it elected none of its own offices."""
+    book = zipfile.ZipFile(io.BytesIO(data))
+
+    def kept(found: re.Match[str]) -> str:
+        return found.group(0) if any(n in found.group(1) for n in named) else ""
+
+    workbook = re.sub(
+        r'<x:sheet name="([^"]*)"[^>]*/>', kept, book.read("xl/workbook.xml").decode()
+    )
+    return _rewritten(book, {"xl/workbook.xml": workbook})

@@ -113,10 +113,12 @@ class Contest:
     unofficial: bool = False  # a file it was read from says its figures are unofficial
     partial: str | None = None  # why its reading decides nothing yet: no verdict
     partial_alone: bool = False  # nothing but the partial reading stands in its verdict's way
-    # its margin on the votes counted so far (no verdict), and whether that is close: within
-    # 1/2 of 1% (domain.readings.close_on_partial), listed by name
-    partial_margin: Margin | None = None
-    partial_close: bool = False
+    share_alone: bool = False  # nothing but its county share stands in its verdict's way
+    # its margin on the votes the files hold so far (a partial reading, a county share: no
+    # verdict), and whether that is close: within 1/2 of 1% (domain.readings.close_on_partial),
+    # listed by name so that none is missed
+    margin_so_far: Margin | None = None
+    close_so_far: bool = False
     seats_elected: bool = False  # column_seats is how many are elected (TotalVote's VoteFor)
     # "general" | "primary" where a file or the person said so (not a typed table's default)
     election_said: str | None = None
@@ -246,6 +248,66 @@ def whole_state(files: Iterable[FileTallies], contests: Iterable[Contest]) -> bo
         return False
     proofs = county_proofs(contests)
     return all(proofs.get(f.name) for f in workbooks)
+
+
+@dataclass(frozen=True)
+class StateProof:
+    """Whether 56 county workbooks that do not all prove their county by a county office are
+    the whole state by their precincts (scan.md, "All 56 counties given"): `total`, the
+    state's precincts they add up to, or `why` they are not proved whole."""
+
+    total: int | None = None
+    why: str | None = None
+
+
+def precincts_prove(files: Iterable[FileTallies], contests: Iterable[Contest]) -> StateProof:
+    """56 county workbooks of one election are 56 different counties when each statewide
+    contest's precinct rows, summed over the files, equal the precincts its banners count
+    ("Precincts 727 of 727") and no two files hold the same list of precincts for it."""
+    workbooks = [f for f in files if f.format == COUNTY_WORKBOOK]
+    if len(workbooks) != MONTANA_COUNTIES.value or len({f.election for f in workbooks}) != 1:
+        return StateProof()
+    statewide = [
+        c
+        for c in contests
+        if c.kind is not None and c.from_county_workbooks and is_statewide(c.kind, c.title)
+    ]
+    if not statewide:
+        return StateProof(why="they hold no statewide contest whose precincts could be counted")
+    totals: set[int] = set()
+    for contest in statewide:
+        holding = [f for f in workbooks if contest.key in f.precincts]
+        if len(holding) != len(workbooks):
+            return StateProof(why=f'{len(holding)} of them hold "{contest.title}"')
+        said = {f.banner_precincts.get(contest.key) for f in holding}
+        lists = [f.precincts[contest.key] for f in holding]
+        if len(said) != 1 or None in said:
+            return StateProof(why=f'their banners do not agree on "{contest.title}"\'s precincts')
+        (total,) = said
+        assert total is not None
+        rows = sum(map(len, lists))
+        if rows != total:
+            return StateProof(
+                why=f'"{contest.title}" has {rows:,} precincts in them, not the {total:,} '
+                "their banners count"
+            )
+        if len(set(lists)) != len(lists):
+            first, again = _same_precincts(holding, contest.key)
+            return StateProof(why=f"{first} and {again} hold the same precincts")
+        totals.add(total)
+    if len(totals) != 1:
+        return StateProof(why="their statewide contests' banners count different precincts")
+    return StateProof(total=totals.pop())
+
+
+def _same_precincts(files: list[FileTallies], key: str) -> tuple[str, str]:
+    seen: dict[tuple[str, ...], str] = {}
+    for f in files:
+        held = f.precincts[key]
+        if held in seen:
+            return seen[held], f.name
+        seen[held] = f.name
+    raise AssertionError("no two files hold the same precincts")
 
 
 def gather(
@@ -566,6 +628,7 @@ def settle(
                 # Not a person's work: no one in a county can answer it (scan.md, Coverage).
                 # No verdict; the report counts these in one line.
                 contest.notes.append(_share_doubt(kind, contest.title, len(contest.counties)))
+                contest.share_alone = not contest.blocked
                 contest.blocked = True
     named = several_counties(contest.title)
     if named is not None and kind is not None and contest.kind_from != "answer":

@@ -95,25 +95,32 @@ def _iso(value: object) -> str | None:
     return None if value is None else str(value)
 
 
-def partial_json(c: Contest) -> dict[str, Any]:
-    """A partial reading's margin on the votes counted so far (no verdict), where known."""
-    m = c.partial_margin
+def so_far_json(c: Contest, key: str) -> dict[str, Any]:
+    """A partial reading's or a county share's margin on the votes the files hold (no
+    verdict), where known, under `key`."""
+    m = c.margin_so_far
     return {
-        "partial_margin": None
+        key: None
         if m is None
         else {
             "margin": m.margin,
             "total_votes": m.total_votes,
             "max_close_margin": m.max_bond_margin,
-            "close": c.partial_close,
+            "close": c.close_so_far,
         }
     }
 
 
 def contest_json(scanned: ScannedContest) -> dict[str, Any]:
     c = scanned.contest
-    # a partial contest says its margin so far; other contests' JSON is as it was
-    partial = partial_json(c) if c.partial is not None else {}
+    # a partial contest and a county share say their margin so far; others' JSON is as it was
+    partial = (
+        so_far_json(c, "partial_margin")
+        if c.partial is not None
+        else so_far_json(c, "share_margin")
+        if c.coverage == "county share"
+        else {}
+    )
     return {
         "key": c.key,
         "title": c.title,
@@ -195,7 +202,8 @@ def scan_csv(result: Scan) -> str:
     writer.writerow(CSV_COLUMNS)
     for scanned in result.contests:
         c, v = scanned.contest, scanned.verdict
-        m = c.partial_margin if v is None else v.margin  # a partial reading's margin so far
+        # a partial reading's margin so far (a county share's is in the JSON and the text)
+        m = (c.margin_so_far if c.partial else None) if v is None else v.margin
         d = None if v is None else v.deadline
         writer.writerow(
             _csv_row(
@@ -213,7 +221,7 @@ def scan_csv(result: Scan) -> str:
                     else "recount result"
                     if c.recount_of is not None
                     else "partial, close"
-                    if c.partial_close
+                    if c.close_so_far
                     else "partial"
                     if c.partial
                     else ("" if v is None else v.outcome.value),
@@ -354,10 +362,24 @@ def opening_lines(result: Scan, how: HowToAdd = COMMAND_LINE) -> list[str]:
                 else "."
             )
         )
-    if result.whole_state:
+    proof = result.state_proof
+    if result.whole_state and proof.total is not None:
+        out.append(
+            f"The files are {MONTANA_COUNTIES.value} county workbooks whose precincts add up to "
+            f"the state's {proof.total:,}: statewide and district contests are whole (no "
+            "--complete needed)."
+        )
+    elif result.whole_state:
         out.append(
             f"The files are the county workbooks of all {MONTANA_COUNTIES.value} counties: "
             "statewide and district contests are whole (no --complete needed)."
+        )
+    elif proof.why is not None and not result.options.complete:
+        out.append(
+            f"The {MONTANA_COUNTIES.value} county workbooks are not proved to be the whole "
+            f"state: not every one names its county or holds a county office of its own, and "
+            f"{proof.why}. Give --complete if they are every county's, or name each file's "
+            '--county "FILE=NAME".'
         )
     options = result.options
     spans = any(
@@ -460,25 +482,43 @@ def partial_readings(result: Scan) -> list[ScannedContest]:
 def partial_close(result: Scan) -> list[ScannedContest]:
     """Partial readings within 1/2 of 1% on the votes counted so far: listed by name, closest
     first, so that none is missed while the count goes on."""
-    close = [c for c in result.contests if c.contest.partial_close]
+    close = [c for c in result.contests if c.contest.partial and c.contest.close_so_far]
     return sorted(close, key=lambda c: _partial_distance(c.contest))
 
 
+def close_shares(result: Scan) -> list[ScannedContest]:
+    """County shares within 1/2 of 1% on the share: listed by name, closest first, so that
+    none is missed (scan.md, "All 56 counties given")."""
+    close = [c for c in result.contests if county_share(c) and c.contest.close_so_far]
+    return sorted(close, key=lambda c: _partial_distance(c.contest))
+
+
+def share_so_far(c: Contest) -> str:
+    """A close county share's margin on the votes the files hold; no verdict."""
+    m = c.margin_so_far
+    assert m is not None
+    return (
+        f"a share: margin {_votes(m.margin)} ({m.ahead.name} ahead of {m.behind.name}) of "
+        f"{m.total_votes:,} in the files given, within {percent_phrase(BOND_RECOUNT_SHARE)} "
+        f"(up to {m.max_bond_margin:,}); no verdict until every county's votes are here"
+    )
+
+
 def _partial_distance(c: Contest) -> int:
-    m = c.partial_margin
+    m = c.margin_so_far
     return 0 if m is None else m.margin - m.max_bond_margin
 
 
 def partial_line(c: Contest) -> str:
     """A partial contest's margin, labelled with how partial its reading is: "partial: 243
     of 345 precincts: margin 12 of 2,634 votes counted so far"; no verdict either way."""
-    m = c.partial_margin
+    m = c.margin_so_far
     if m is None:
         said = "unopposed" if c.unopposed else "no verdict until the reading is whole"
         return f"{c.partial}: {said}"
     close = (
         f", within {percent_phrase(BOND_RECOUNT_SHARE)} (up to {m.max_bond_margin:,}): close"
-        if c.partial_close
+        if c.close_so_far
         else ""
     )
     return (
@@ -657,6 +697,16 @@ def scan_text(result: Scan, *, show_all: bool = False) -> str:
                 )
             )
     elif rest:
+        close = [c for c in close_shares(result) if id(c) not in shown]
+        if close:
+            out += [
+                "",
+                f"County shares within {percent_phrase(BOND_RECOUNT_SHARE)}, close: no verdict "
+                f"({len(close)})",
+            ]
+            for scanned in close:
+                out += _wrap(f"{scanned.contest.shown_as}: {_choices(scanned)}")
+                out += _wrap(share_so_far(scanned.contest), "    ", "      ")
         shares = [c for c in rest if county_share(c)]
         if shares:
             out += ["", share_line(len(shares))]

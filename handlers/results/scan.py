@@ -44,11 +44,13 @@ from handlers.results.contests import (
     Answers,
     Contest,
     OpenDoubt,
+    StateProof,
     gather,
     in_several_counties,
     joined,
     link_recounts,
     merge,
+    precincts_prove,
     reading_line,
     settle,
     twice_given,
@@ -133,6 +135,8 @@ class Scan:
     whole_state: bool = False  # county workbooks of all 56 counties
     election_from: str = ""  # where the election was said: 'the banner says "..."'
     skipped: list[str] = field(default_factory=list)  # files of a folder that hold no results
+    # 56 county workbooks proved the whole state by their precincts, or why they are not
+    state_proof: StateProof = field(default_factory=StateProof)
 
     def summary(self) -> dict[str, int]:
         outcomes = [c.outcome for c in self.contests]
@@ -229,19 +233,20 @@ def _verdict(contest: Contest, options: ScanOptions) -> Verdict | None:
     return _plain_verdict(contest, options)
 
 
-def _partial_margin(contest: Contest, options: ScanOptions) -> None:
-    """A partial reading's margin on the votes counted so far, and whether it is close
-    (scan.md): the check's own margin, its verdict withheld. None where something besides the
-    partial reading leaves no verdict (a doubt, a county share, a recount made)."""
-    if not contest.partial_alone or contest.open_doubt is not None or contest.recounted_by:
+def _margin_so_far(contest: Contest, options: ScanOptions) -> None:
+    """The margin of a partial reading or a county share on the votes the files hold, and
+    whether it is close (scan.md): the check's own margin, its verdict withheld. None where
+    something else leaves no verdict (a doubt, a recount made, a share of a partial count)."""
+    alone = contest.partial_alone if contest.partial is not None else contest.share_alone
+    if not alone or contest.open_doubt is not None or contest.recounted_by:
         return
     counted = replace(contest, partial=None, blocked=False, notes=[], attention=[])
     verdict = _plain_verdict(counted, options)
     if verdict is None or verdict.margin is None:
         return
     margin = verdict.margin
-    contest.partial_margin = margin
-    contest.partial_close = close_on_partial(margin.margin, margin.total_votes)
+    contest.margin_so_far = margin
+    contest.close_so_far = close_on_partial(margin.margin, margin.total_votes)
 
 
 def _weigh(contest: Contest, doubt: OpenDoubt, options: ScanOptions) -> None:
@@ -424,6 +429,9 @@ def _scan(
         raise ResultsFileError(twice)  # summing them would count that county twice
     _check_answers(contests, options.answers)
     everywhere = whole_state(files, contests)
+    # where a workbook proves no county by its offices (2024's name none), its precincts may
+    proof = StateProof() if everywhere else precincts_prove(files, contests)
+    everywhere = everywhere or proof.total is not None
     days = {f.election_day for f in files}
     day = days.pop() if len(days) == 1 else None  # every file says the one day, or none is said
     if day is not None and options.canvass is not None and options.canvass < day:
@@ -437,12 +445,14 @@ def _scan(
     link_recounts(contests)  # settled first: a contest's kind decides which county counts
     scanned = [ScannedContest(contest, _verdict(contest, options)) for contest in contests]
     for contest in contests:
-        if contest.partial is not None:
-            _partial_margin(contest, options)
+        if contest.partial is not None or contest.coverage == "county share":
+            _margin_so_far(contest, options)
     for group in in_several_counties(contests):
         _weigh_spanning(group, scanned, options)
     scanned.sort(key=rank)
-    return Scan(options, files, scanned, election, everywhere, election_from, by_name + skipped)
+    return Scan(
+        options, files, scanned, election, everywhere, election_from, by_name + skipped, proof
+    )
 
 
 def _election(files: Sequence[FileTallies], options: ScanOptions) -> tuple[str, str]:

@@ -28,6 +28,7 @@ from handlers.results.tallies import (
     election_in_name,
     normalized,
     partial_in,
+    precinct_counts,
     whole_votes,
 )
 
@@ -102,9 +103,21 @@ def read(name: str, tables: list[Table], fmt: str) -> FileTallies:
                 result.said(election_in(banner[0]), f'the banner says "{banner[0]}"')
         key = _read_sheet(result, table, at)
         # each sheet's banner counts its own precincts: a sheet still counting is partial
-        why = next((w for r in table.rows[:at] if r and (w := partial_in(text(r[0])))), None)
+        banner = [text(r[0]) for r in table.rows[:at] if r]
+        why = next((w for line in banner if (w := partial_in(line))), None)
         if why is not None:
             result.partial[key] = why
+        if fmt == COUNTY_WORKBOOK:
+            counted = next((c for line in banner if (c := precinct_counts(line))), None)
+            if counted is not None:
+                result.banner_precincts[key] = counted[1]
+            result.precincts[key] = tuple(
+                label
+                for r in table.rows[at + 1 :]
+                if len(r) > 1
+                and (label := r[1].strip() if type(r[1]) is str else text(r[1]))
+                and not _is_totals(label)
+            )
     result.said(election_in_name(name), f'the file is named "{name}"')
     return result
 

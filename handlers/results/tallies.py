@@ -56,6 +56,11 @@ class FileTallies:
     notes: list[str] = field(default_factory=list)  # what a person must know of the file
     # why the banner's reading is partial ("partial: 243 of 345 precincts"), or None
     partial_why: str | None = None
+    # a county workbook's sheets: each contest's precinct rows, and the precincts its banner
+    # counts (the state's, for a statewide contest): what proves 56 files the whole state
+    # where no title names its county (scan.md, "All 56 counties given")
+    precincts: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    banner_precincts: dict[str, int] = field(default_factory=dict)
     titles: dict[str, str] = field(default_factory=dict)  # contest key -> title
 
     def banner_says(self, lines: list[str]) -> None:
@@ -98,16 +103,27 @@ _COUNTS: Final = re.compile(r"Precincts? (\d[\d,]*) of (\d[\d,]*) Reporting", re
 _PARTLY: Final = re.compile(r"Partially Reported:?\s*(\d[\d,]*)\s*/\s*(\d[\d,]*)", re.IGNORECASE)
 
 
-def partial_in(line: str) -> str | None:
-    """Why a banner's line says its reading is partial (scan.md, "A partial reading decides
-    nothing"): fewer precincts reporting than the total, or any partially reported. None
-    for a whole reading, or a line that counts no precincts."""
+def precinct_counts(line: str) -> tuple[int, int, int] | None:
+    """A banner line's precincts: reporting, total and partially reported ("Precincts 243 of
+    345 Reporting (Precincts Partially Reported: 1/345)" -> 243, 345, 1); None for a line
+    that counts none."""
     found = _COUNTS.search(line)
     if found is None:
         return None
     reporting, total = (int(n.replace(",", "")) for n in found.groups())
     partly_found = _PARTLY.search(line)
     partly = 0 if partly_found is None else int(partly_found.group(1).replace(",", ""))
+    return reporting, total, partly
+
+
+def partial_in(line: str) -> str | None:
+    """Why a banner's line says its reading is partial (scan.md, "A partial reading decides
+    nothing"): fewer precincts reporting than the total, or any partially reported. None
+    for a whole reading, or a line that counts no precincts."""
+    counts = precinct_counts(line)
+    if counts is None:
+        return None
+    reporting, total, partly = counts
     if reporting >= total and not partly:
         return None
     said = f"partial: {reporting:,} of {total:,} precincts"

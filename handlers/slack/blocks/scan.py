@@ -18,6 +18,7 @@ from handlers.results.report import (
     SECTIONS,
     HowToAdd,
     close_retentions,
+    close_shares,
     county_of,
     county_share,
     opening_lines,
@@ -28,6 +29,7 @@ from handlers.results.report import (
     recount_results,
     retention_facts,
     share_line,
+    share_so_far,
 )
 from handlers.results.scan import ScannedContest
 from handlers.results.tables import ElectionContradicted
@@ -269,18 +271,22 @@ def scan_summary(
         blocks.append(
             {"type": "section", "text": mrkdwn(clip(f"{head}\n" + "\n".join(lines), 3000))}
         )
-    close = partial_close(result)
-    if close:  # a partial reading decides nothing, but a close one is never missed
+    for close, head, line in (
+        (partial_close(result), "Partial readings", partial_line),
+        (close_shares(result), "County shares", share_so_far),
+    ):
+        if not close:  # decided by nothing yet, but a close one is never missed
+            continue
         lines = [
-            f"• {escape_mrkdwn(c.contest.shown_as)}: {said_in_slack(partial_line(c.contest))}"
+            f"• {escape_mrkdwn(c.contest.shown_as)}: {said_in_slack(line(c.contest))}"
             for c in close[:MAX_LISTED]
         ]
-        head = (
-            f"*Partial readings within {escape_mrkdwn(percent_phrase(BOND_RECOUNT_SHARE))}, "
-            f"close ({len(close)})*"
+        said = (
+            f"*{head} within {escape_mrkdwn(percent_phrase(BOND_RECOUNT_SHARE))}, close "
+            f"({len(close)})*"
         )
         blocks.append(
-            {"type": "section", "text": mrkdwn(clip(f"{head}\n" + "\n".join(lines), 3000))}
+            {"type": "section", "text": mrkdwn(clip(f"{said}\n" + "\n".join(lines), 3000))}
         )
     recounts = recount_results(result)
     if recounts:

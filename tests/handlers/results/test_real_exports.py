@@ -14,11 +14,12 @@ import pytest
 
 from domain import Outcome
 from handlers.results import ResultsFileError, ScanOptions, scan, scan_csv, scan_json, scan_text
+from handlers.results.formats import read_file
 from handlers.results.scan import Scan, ScannedContest
 from handlers.results.tables import read_tables, text
 from handlers.slack.blocks.scan import listed_contests, scan_summary
 
-from ...workbooks import add_votes, with_banner
+from ...workbooks import add_votes, layout_2024, only_sheets, with_banner
 from .fixtures import LEGISLATIVE, OPENELECTIONS_2014, PRIMARY_PRECINCTS, county_workbooks, need
 
 
@@ -325,8 +326,8 @@ def test_a_partial_banner_gives_no_verdict(banner: str, partial: str | None) -> 
         return
     assert result.summary()["with_verdict"] == 0
     found = hd_15(result).contest
-    assert found.coverage == "partial" and found.partial_margin is not None
-    assert (found.partial_margin.margin, found.partial_margin.total_votes) == (26, 2580)
+    assert found.coverage == "partial" and found.margin_so_far is not None
+    assert (found.margin_so_far.margin, found.margin_so_far.total_votes) == (26, 2580)
 
 
 def every_surface(result: Scan) -> str:
@@ -366,9 +367,9 @@ def test_a_partial_reading_lists_by_name_those_within_half_a_percent(
     result = legislative("Precincts 243 of 345 Reporting", foster)
     found = hd_15(result)
     assert found.verdict is None
-    m = found.contest.partial_margin
+    m = found.contest.margin_so_far
     assert m is not None and (m.margin, m.total_votes, m.max_bond_margin) == (margin, total, 12)
-    assert found.contest.partial_close is close
+    assert found.contest.close_so_far is close
     label = (
         f"partial: 243 of 345 precincts: margin {margin} votes (MARVIN R. WEATHERWAX JR ahead "
         f"of RALPH FOSTER) of {total:,} counted so far"
@@ -390,3 +391,97 @@ def test_a_partial_reading_lists_by_name_those_within_half_a_percent(
     assert f",{margin},,partial{', close' if close else ''}," in row.replace('"', "")
     slack = json.dumps(scan_summary(result).blocks)
     assert ("Partial readings within 1/2 of 1%, close (1)" in slack) is close
+
+
+# The 2024 county workbooks are not in ../shared: the 2022 ones in their layout (naming no
+# county), each with only its statewide and district sheets, as a county electing none of its
+# own offices that year downloads them: no county office proves which county a file is.
+STATE_AND_DISTRICT = (
+    "SUPREME COURT",
+    "LEGISLATIVE REFERENDUM",
+    "CONSTITUTIONAL AMENDMENT",
+    "UNITED STATES REPRESENTAT",
+)
+
+
+def naming_no_county(banner: str | None) -> list[tuple[str, bytes]]:
+    books = []
+    for name, data in county_workbooks():
+        book = only_sheets(layout_2024(data), *STATE_AND_DISTRICT)
+        books.append((name, book if banner is None else with_banner(book, WHOLE_BANNER, banner)))
+    return books
+
+
+def whole(count: int) -> str:
+    return f"Precincts {count} of {count} Reporting (Precincts Partially Reported: 0/{count})"
+
+
+def scanned_2024(books: list[tuple[str, bytes]]) -> Scan:
+    return scan(books, ScanOptions(today=date(2024, 11, 20), canvass=date(2024, 11, 18)))
+
+
+def test_56_workbooks_naming_no_county_are_the_state_when_their_precincts_add_up() -> None:
+    # the statewide contests' sheets hold 663 precinct rows over the 56 files (2022's count)
+    result = scanned_2024(naming_no_county(whole(663)))
+    assert result.whole_state and result.state_proof.total == 663
+    said = " ".join(scan_text(result).split())
+    assert "The files are 56 county workbooks whose precincts add up to the state's 663" in said
+    assert all(c.contest.coverage == "whole" and c.verdict for c in result.contests)
+    # one precinct more in the banners than in the files: not proved, and the line says why
+    short = scanned_2024(naming_no_county(whole(664)))
+    assert not short.whole_state
+    said = " ".join(scan_text(short).split())
+    assert (
+        "The 56 county workbooks are not proved to be the whole state: not every one names its "
+        'county or holds a county office of its own, and "SUPREME COURT JUSTICE #1" has 663 '
+        "precincts in them, not the 664 their banners count. Give --complete"
+    ) in said
+    assert all(c.contest.coverage == "county share" for c in short.contests)
+
+
+def test_two_workbooks_of_the_same_precincts_are_not_two_counties() -> None:
+    books = naming_no_county(None)
+    # the first county's file given again in place of the second's, the banners counting
+    # what the files then hold: the sum agrees, but two files hold one precinct list
+    first, second = (read_file(*book) for book in books[:2])
+    key = next(t.key for t in first.tallies if t.title == "SUPREME COURT JUSTICE #1")
+    rows = 663 - len(second.precincts[key]) + len(first.precincts[key])
+    again = [books[0], (books[1][0], rezipped(books[0][1])), *books[2:]]
+    result = scanned_2024([(n, with_banner(d, WHOLE_BANNER, whole(rows))) for n, d in again])
+    assert not result.whole_state
+    assert result.state_proof.why == f"{books[0][0]} and {books[1][0]} hold the same precincts"
+
+
+@pytest.mark.parametrize(
+    ("krotkov", "margin", "total", "close"),
+    [
+        (38, 16, 3116, False),  # one above 1/2 of 1% of the share (up to 15 of 3,116)
+        (39, 15, 3117, True),  # at it
+        (40, 14, 3118, True),  # one below
+    ],
+)
+def test_a_county_share_within_half_a_percent_is_listed_by_name(
+    krotkov: int, margin: int, total: int, close: bool
+) -> None:
+    """Cascade's share of HD 25 (1,512 to STEVE GIST's 1,566): a district contest whose total
+    may span counties, so no verdict; close on the share, it is named, never only counted."""
+    name = "CTYALL Results(7).xlsx"
+    data = add_votes(dict(county_workbooks())[name], "HD 025", "C", krotkov)
+    result = scan([(name, data)], ScanOptions(today=date(2022, 11, 24), canvass=date(2022, 11, 23)))
+    (found,) = [c for c in result.contests if c.contest.title == "STATE REPRESENTATIVE DISTRICT 25"]
+    assert found.verdict is None and found.contest.coverage == "county share"
+    m = found.contest.margin_so_far
+    assert m is not None and (m.margin, m.total_votes, m.max_bond_margin) == (margin, total, 15)
+    assert found.contest.close_so_far is close
+    text = " ".join(scan_text(result).split())
+    named = (
+        f"STATE REPRESENTATIVE DISTRICT 25: JASMINE KROTKOV {1512 + krotkov:,}; STEVE GIST "
+        f"1,566 a share: margin {margin} votes (STEVE GIST ahead of JASMINE KROTKOV) of "
+        f"{total:,} in the files given, within 1/2 of 1% (up to 15)"
+    )
+    assert (named in text) is close
+    assert ("County shares within 1/2 of 1%, close: no verdict (1)" in text) is close
+    (j,) = [c for c in scan_json(result)["contests"] if c["title"] == found.contest.title]
+    assert j["share_margin"]["close"] is close and j["verdict"] is None
+    slack = json.dumps(scan_summary(result).blocks)
+    assert ("County shares within 1/2 of 1%, close (1)" in slack) is close
