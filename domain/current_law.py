@@ -16,19 +16,10 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
+from domain.confidence import Confidence
 from domain.subsections import Subsection
 
-
-class Confidence(StrEnum):
-    """How sure we are of a note: the words related.md uses, short enough for a reply."""
-
-    TEXT_SEEN = "text seen"
-    NEIGHBOURING_SECTIONS = "from neighbouring sections; the text itself not seen"
-    BILL_SUMMARIES = "from bill summaries; wording not verified"
-    SUMMARIES = "from summaries of the sections"
-    INFERRED = "inferred; no source found"
-    OLDER_TEXT = "text seen (13-16-301 in the 1995 edition)"
-    OUR_READING = "our reading; no text we saw settles it"
+__all__ = ["Confidence"]  # domain.confidence's, for the notes' importers
 
 
 class Shown(StrEnum):

@@ -15,6 +15,8 @@ from datetime import date
 from enum import Enum
 from typing import Final
 
+from domain.confidence import Confidence
+
 
 class TakenOn(Enum):
     """Which day a row is read on (recount-rules.md section 7a): procedure follows the law in
@@ -46,7 +48,7 @@ class DatedRow:
     settled_from: date | None = None
     before: str  # what held before, in our words
     source: str
-    confidence: str  # as related.md has it
+    confidence: Confidence  # as related.md has it
     taken_on: TakenOn
 
     @property
@@ -68,7 +70,7 @@ class DatedRow:
             "in_force_from": self.in_force_from.isoformat(),
             "on_the_day": self.on(day).value,
             "source": self.source,
-            "confidence": self.confidence,
+            "confidence": self.confidence.value,
         }
 
 
@@ -85,7 +87,7 @@ CANVASS_BOARD_MAY_REQUIRE: Final = DatedRow(
     "13-15-403(4) as in the 2021 code)",
     source="2025 SB 57 (passed May 8, 2025, effective on approval; chapter assigned May 13, "
     "2025; the approval day not seen)",
-    confidence="passage and chapter: bill trackers; wording: summaries",
+    confidence=Confidence.TRACKERS_AND_SUMMARIES,
 )
 SCHOOL_SUBSECTION: Final = DatedRow(
     key="school_subsection",
@@ -95,7 +97,7 @@ SCHOOL_SUBSECTION: Final = DatedRow(
     taken_on=TakenOn.FILING,  # who files and where: Ch. 347 governs a May 3, 2013 filing
     before="the 1987 (1)/(3): the election administrator and the county recount board",
     source="Ch. 347, L. 2013 (13-16-204's history: effective Apr 30, 2013)",
-    confidence="neighbouring sections seen",
+    confidence=Confidence.NEIGHBOURING_SEEN,
 )
 SATURDAY_OBSERVANCE: Final = DatedRow(
     key="saturday_holiday_observed_friday",
@@ -105,7 +107,7 @@ SATURDAY_OBSERVANCE: Final = DatedRow(
     taken_on=TakenOn.DAY_COUNTED,
     before="no Friday observance",
     source="1-1-216(2), as amended in 2013",
-    confidence="text seen",
+    confidence=Confidence.TEXT_SEEN,
 )
 HOLIDAY_NAMES: Final = DatedRow(
     key="holiday_names_2025",
@@ -119,7 +121,7 @@ HOLIDAY_NAMES: Final = DatedRow(
     before="Lincoln's and Washington's Birthdays; Columbus Day",
     source="1-1-216(1)(d), (h), as amended by 2025 SB 224 (introduced Feb 26, 2025; its "
     "approval day not seen)",
-    confidence="text seen",
+    confidence=Confidence.TEXT_SEEN,
 )
 DATED_ROWS: Final = (
     CANVASS_BOARD_MAY_REQUIRE,

@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Final
 
 from domain.citations import BOND_RECOUNT_SHARE, PETITION_WINDOW_DAYS, Cited
+from domain.confidence import Confidence
 from domain.current_law import SCHOOL_ELECTIONS, CurrentLawNote, bond_filing
 from domain.deadline import long_date
 from domain.editions import CANVASS_BOARD_MAY_REQUIRE, SCHOOL_SUBSECTION, InForce
@@ -50,7 +51,7 @@ class Route:
     key: str  # stable: the JSON and the tests name a route by it
     section: str  # its citation
     took_effect: date | None  # None: the 1987 text we implement
-    confidence: str  # as related.md has it
+    confidence: Confidence  # as related.md has it
     file_with: FileWith | None  # None: the subsection row's own office
     # Where the candidate's declaration for nomination went, and so a 13-16-211 petition
     # (13-10-201(2)); None: the subsection row's own office, as 13-10-201(2) has it.
@@ -74,7 +75,7 @@ STATUTE: Final = Route(
     key="statute",
     section="13-16-201 (1987)",
     took_effect=None,
-    confidence="text shipped with recount",
+    confidence=Confidence.SHIPPED,
     file_with=None,
     nomination_office=None,
     recount_board=COUNTY_RECOUNT_BOARD,
@@ -88,7 +89,7 @@ SCHOOL: Final = Route(
     key="school",
     section=SCHOOL_ELECTIONS.section,
     took_effect=SCHOOL_SUBSECTION.in_force_from,
-    confidence=SCHOOL_ELECTIONS.confidence.value,
+    confidence=SCHOOL_ELECTIONS.confidence,
     file_with=FileWith.SCHOOL_ELECTION_FILING_OFFICER,
     nomination_office=FileWith.SCHOOL_DISTRICT_CLERK,
     recount_board=SCHOOL_RECOUNT_BOARD,
@@ -112,7 +113,7 @@ class BondRoute:
 
     section: str
     took_effect: date | None  # in the code before 2021; related.md gives no date
-    confidence: str
+    confidence: Confidence
     share: Cited[Fraction]  # defeated by not more than this share of the votes
     window: Cited[int]  # the same days after the official canvass
     related: RelatedProvision
@@ -146,7 +147,7 @@ class BondRoute:
 BOND: Final = BondRoute(
     section=BOND_RECOUNT_SHARE.reference,
     took_effect=None,
-    confidence="text seen (MCA 2021)",
+    confidence=Confidence.TEXT_SEEN_MCA_2021,
     share=BOND_RECOUNT_SHARE,
     window=PETITION_WINDOW_DAYS,
     related=BOND_RECOUNT,

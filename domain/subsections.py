@@ -29,6 +29,7 @@ from domain.citations import (
     largest_within,
     within,
 )
+from domain.confidence import Confidence
 
 
 class Subsection(IntEnum):
@@ -89,7 +90,7 @@ class SubsectionRule:
 
     subsection: Subsection
     current_number: str  # where the 1987 subsection stands in the current code (related.md)
-    current_number_confidence: str  # how sure related.md is of that numbering
+    current_number_confidence: Confidence  # how sure related.md is of that numbering
     petitioner: Petitioner | None
     who_petitions: str | None  # in plain words, for the reply
     file_with: FileWith | None
@@ -160,7 +161,7 @@ RULES: Final = MappingProxyType(
             SubsectionRule(
                 subsection=_S.ONE_COUNTY_OFFICE,
                 current_number="(1)(a)",
-                current_number_confidence="seen",
+                current_number_confidence=Confidence.NUMBER_SEEN,
                 petitioner=Petitioner.DEFEATED_CANDIDATE,
                 who_petitions=_CANDIDATE_PETITION,
                 file_with=FileWith.ELECTION_ADMINISTRATOR,
@@ -175,7 +176,7 @@ RULES: Final = MappingProxyType(
             SubsectionRule(
                 subsection=_S.MULTI_COUNTY_OFFICE,
                 current_number="(1)(b)",
-                current_number_confidence="seen",
+                current_number_confidence=Confidence.NUMBER_SEEN,
                 petitioner=Petitioner.DEFEATED_CANDIDATE,
                 who_petitions=_CANDIDATE_PETITION,
                 file_with=FileWith.SECRETARY_OF_STATE,
@@ -194,7 +195,7 @@ RULES: Final = MappingProxyType(
             SubsectionRule(
                 subsection=_S.LOCAL_QUESTION,
                 current_number="(1)(c)",
-                current_number_confidence="seen",
+                current_number_confidence=Confidence.NUMBER_SEEN,
                 petitioner=Petitioner.ELECTORS,
                 who_petitions=(
                     f"electors of the jurisdiction: at least {LOCAL_QUESTION_MIN_SIGNERS.value} "
@@ -212,7 +213,7 @@ RULES: Final = MappingProxyType(
             SubsectionRule(
                 subsection=_S.STATE_QUESTION,
                 current_number="(1)(d)",
-                current_number_confidence="seen (its opening words)",
+                current_number_confidence=Confidence.OPENING_WORDS_SEEN,
                 petitioner=Petitioner.ELECTORS,
                 who_petitions=(
                     f"electors of the state: at least {STATE_QUESTION_MIN_SIGNERS.value} must "
@@ -231,7 +232,7 @@ RULES: Final = MappingProxyType(
             SubsectionRule(
                 subsection=_S.MULTICOUNTY_QUESTION,
                 current_number="(1)(e)",
-                current_number_confidence="inferred; not seen",
+                current_number_confidence=Confidence.NUMBER_INFERRED,
                 petitioner=Petitioner.ELECTORS,
                 who_petitions=(
                     f"electors of the district: at least {MULTICOUNTY_QUESTION_MIN_SIGNERS.value}"
@@ -250,7 +251,7 @@ RULES: Final = MappingProxyType(
             SubsectionRule(
                 subsection=_S.SOS_NOTICE,
                 current_number="part of (1)(d)-(e)",
-                current_number_confidence="inferred; not seen",
+                current_number_confidence=Confidence.NUMBER_INFERRED,
                 petitioner=None,  # not a petition: what follows one under (4) or (5)
                 who_petitions=None,
                 file_with=None,
@@ -265,7 +266,7 @@ RULES: Final = MappingProxyType(
             SubsectionRule(
                 subsection=_S.CANVASS_ERROR,
                 current_number="(1)(f)",
-                current_number_confidence="cited so by secondary sources",
+                current_number_confidence=Confidence.SECONDARY_SOURCES,
                 petitioner=Petitioner.CANVASS_BOARD,
                 who_petitions=(
                     "the board of county canvassers, which may petition immediately on finding "
