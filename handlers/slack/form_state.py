@@ -25,6 +25,7 @@ from domain import (
     resolve_kind,
 )
 from handlers.slack.blocks.check_form import KIND_ACTION_ID, KIND_BLOCK, VALUE_ACTION_ID
+from handlers.slack.blocks.text import clip
 from handlers.slack.payload import text_at
 from handlers.syntax import parse_number, read_candidate_line
 
@@ -117,7 +118,8 @@ def errors_by_block(error: InputError, block_ids: set[str]) -> dict[str, str]:
         errors[block] = (
             f"{errors[block]}; {problem.message}" if block in errors else problem.message
         )
-    return {block: message[:2000] for block, message in errors.items()}
+    # Slack's limit on a field's error; cut after a whole word, as every text the bot sends
+    return {block: clip(message, 2000) for block, message in errors.items()}
 
 
 def saved_check(value: str) -> CheckInput:

@@ -90,6 +90,17 @@ def test_errors_by_block() -> None:
     assert errors_by_block(error, {"kind"}) == {"kind": "bad"}
 
 
+@pytest.mark.parametrize(("words", "cut"), [(399, False), (400, False), (401, True)])
+def test_a_long_error_is_cut_after_a_whole_word(words: int, cut: bool) -> None:
+    # Slack shows at most 2,000 characters of a field's error; n four-letter words joined
+    # by spaces are 5n - 1: 399 -> 1,994 and 400 -> 1,999 fit, 401 -> 2,004 does not
+    message = " ".join(["word"] * words)
+    said = errors_by_block(InputError.about("seats", message), {"seats"})["seats"]
+    assert len(said) <= 2000
+    assert said.endswith("…") is cut
+    assert said.removesuffix("…").split(" ")[-1] == "word"  # never a part of a word
+
+
 def test_saved_fields() -> None:
     kind, fields = saved_fields('{"kind":"city","seats":3}')
     assert (kind.value, fields) == ("municipal", {"seats": 3})
