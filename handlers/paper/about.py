@@ -41,9 +41,12 @@ def _election(about: About) -> str:
 
 def _party(about: About) -> tuple[str, str] | None:
     """The nomination's party: said where given; a blank where it may be a primary and
-    nobody said; no line where the election is said not to be a primary, or for a question."""
+    nobody said; no line where the election is said not to be a primary, for a school
+    election (nonpartisan), or for a question."""
     if about.family not in (Family.CANDIDATE_RACE, None):
         return None
+    if about.kind is not None and KINDS[about.kind].school:
+        return None  # school elections are nonpartisan: no party to nominate for
     if about.party is not None:
         return ("Party (nomination)", about.party)
     if about.primary is True:

@@ -59,6 +59,7 @@ from domain.drafting import (
 )
 from domain.explain import Explanation, explain
 from domain.inputs import BallotQuestion, CandidateRace
+from domain.kinds import Family
 from domain.subsections import FileWith, Petitioner
 from domain.verdict import Outcome, Verdict
 from handlers.paper.about import about_lines, about_rows
@@ -128,6 +129,8 @@ def _nomination(verdict: Verdict) -> str:
     """The party of a primary's nomination, as the candidate states it: named where given, a
     blank where the election may be a primary, nothing where it is said not to be one."""
     about = verdict.about
+    if verdict.info.school:
+        return ""  # school elections are nonpartisan: no party, no party's nomination
     if about.party is not None:
         return f", for the nomination of the {about.party} party,"
     if about.primary is False:
@@ -239,6 +242,10 @@ def _caption(verdict: Verdict, title: str) -> tuple[str, ...]:
     assert verdict.file_with is not None  # a draft is made only where something is filed
     office, place = addressee(verdict.file_with)
     contest, county, election = _about(verdict)
+    if not verdict.about.contest and verdict.petitioner is not Petitioner.CANVASS_BOARD:
+        # the tool's kind label ("County office") is no office's name: a line to name it
+        what = "question" if verdict.info.family is Family.BALLOT_QUESTION else "office"
+        contest = f"{BLANK} (the {what})"
     if place is None:
         before = office
     elif county is not None and verdict.file_with is FileWith.ELECTION_ADMINISTRATOR:
@@ -282,10 +289,12 @@ def _candidate_sheet(verdict: Verdict) -> Sheet:
             "[  ] these precincts, with their counties:",
             FILL,
             FILL,
-            f"5. I post a bond with the election administrator of {BLANK} County, Montana, the "
-            "county where I reside, in the amount that office sets ($ "
-            f"{SHORT_BLANK}), covering all costs of the recount in each county in which it is "
-            f"sought ({BOND_POSTED_SECTION}).",
+            # the bond is set, and so posted, after the petition is filed (the cover note):
+            # what the petitioner can truthfully swear on the day of signing
+            f"5. I have posted, or will post when its amount is set, a bond with the election "
+            f"administrator of {BLANK} County, Montana, the county where I reside, in the amount "
+            f"that office sets ($ {SHORT_BLANK}), covering all costs of the recount in each "
+            f"county in which it is sought ({BOND_POSTED_SECTION}).",
         ]
     return Sheet(_caption(verdict, title), tuple(body))
 

@@ -440,3 +440,58 @@ def test_the_cover_note_is_dated_as_every_paper_dates() -> None:
     note = draft("county Smith 1204 Jones 1199 canvass 11/16")[0]
     day = AT.date()
     assert f"Drafted by recount, {day:%a %b} {day.day}, {day.year}" in " ".join(note.split())
+
+
+@pytest.mark.parametrize(
+    ("text", "today"),
+    [
+        # 40 behind of 10,000: over 1/4 of 1% (25), within 1/2 of 1% (50): 13-16-211
+        ("county Smith 5020 Jones 4980 canvass 2026-11-16", date(2026, 11, 17)),
+        ("school A 5013 B 4987 canvass 2026-11-16", TODAY),  # 26 behind of 10,000
+    ],
+)
+def test_the_bond_is_sworn_as_posted_or_to_be_posted_once_its_amount_is_set(
+    text: str, today: date
+) -> None:
+    """The cover note says the bond is set and posted after filing: nobody can swear on the
+    day of signing that he posts it (13-16-211(2))."""
+    _, petition = draft(text, today)
+    assert (
+        "I have posted, or will post when its amount is set, a bond with the election "
+        "administrator of ______________ County, Montana, the county where I reside"
+    ) in re.sub(r"_{2,}", "______________", petition)
+    assert "I post a bond" not in petition
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "school A 500 B 499 canvass 2026-11-16",
+        "school A 5013 B 4987 canvass 2026-11-16",  # the bond band too
+        'school race "Trustee" A 500 B 499 canvass 2026-11-16 election-type primary',
+    ],
+)
+def test_a_school_petition_names_no_party_school_elections_being_nonpartisan(text: str) -> None:
+    cover, *sworn = draft(text)
+    for page in sworn:
+        assert "party" not in page, page[:300]
+    assert "Party" not in cover
+    # a county office, the same figures: the party is still asked for
+    _, county = draft(text.replace("school", "county", 1).replace("Trustee", "Sheriff"))
+    assert "party" in county
+
+
+@pytest.mark.parametrize(
+    ("text", "blank"),
+    [
+        ("county Smith 1204 Jones 1199 canvass 2026-11-16", "(the office)"),
+        ("question for 1000 against 998 canvass 2026-11-16", "(the question)"),
+    ],
+)
+def test_a_caption_leaves_the_office_to_name_where_it_is_not_given(text: str, blank: str) -> None:
+    _, first, *_ = draft(text)
+    matter = first.split("In the matter of: ", 1)[1].split("; election:", 1)[0]
+    assert re.fullmatch(rf"_+ {re.escape(blank)}", matter), matter
+    # the race's name where it is given
+    named = draft(text.replace("canvass", 'race "Sheriff" canvass'))[1]
+    assert "In the matter of: Sheriff; election:" in named
