@@ -16,6 +16,7 @@ signed by its members voting, not sworn. Every page is headed with the contest a
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass
 from math import ceil
 from typing import Any, Final
@@ -60,6 +61,7 @@ from domain.drafting import (
 from domain.explain import Explanation, explain
 from domain.inputs import BallotQuestion, CandidateRace
 from domain.kinds import Family
+from domain.margin import Standing
 from domain.subsections import FileWith, Petitioner
 from domain.verdict import Outcome, Verdict
 from handlers.paper.about import about_lines, about_rows
@@ -275,9 +277,8 @@ def _candidate_sheet(verdict: Verdict) -> Sheet:
         f"1. I, {m.behind.name}, residing at {BLANK}{BLANK}, was a candidate for {office} at "
         f"the election named above{_nomination(verdict)} and am a defeated candidate for that "
         "office or nomination.",
-        f"2. According to {_canvass(verdict)}, {m.ahead.name}{_last_winner(verdict)} received "
-        f"{m.ahead.votes:,} votes and I received {m.behind.votes:,}, of {m.total_votes:,} "
-        "votes cast for all "
+        f"2. According to {_canvass(verdict)}, {_placed_above(verdict)} and I received "
+        f"{m.behind.votes:,}, of {m.total_votes:,} votes cast for all "
         f"candidates for the office: a margin of {m.margin:,} "
         f"{'vote' if m.margin == 1 else 'votes'}.",
         f"3. I believe {BELIEF} and {OFFICE_RECOUNT}.",
@@ -297,6 +298,39 @@ def _candidate_sheet(verdict: Verdict) -> Sheet:
             f"county in which it is sought ({BOND_POSTED_SECTION}).",
         ]
     return Sheet(_caption(verdict, title), tuple(body))
+
+
+def _placed_above(verdict: Verdict) -> str:
+    """Everyone the petitioner swears is placed above him from the cut down, with their votes:
+    the last winner, anyone tied with him at the cut, anyone standing between. Naming only
+    the last winner would mislead by omission under oath ("A received 100 votes and I
+    received 92", B's 100 unsaid). "A and B each received 100 votes, D received 95 votes"."""
+    m = verdict.margin
+    assert m is not None
+    me = next(s for s in m.standings if s.name == m.behind.name)
+    above = [s for s in m.standings if s.place < me.place and s.votes <= m.ahead.votes]
+    groups: list[list[Standing]] = []
+    for standing in above:  # the standings go down: equal votes are neighbours
+        if groups and groups[-1][0].votes == standing.votes:
+            groups[-1].append(standing)
+        else:
+            groups.append([standing])
+    said = []
+    for group in groups:
+        votes = f"{group[0].votes:,} votes"
+        if len(group) > 1:
+            said.append(f"{_and(s.name for s in group)} each received {votes}")
+        elif group[0].name == m.ahead.name:
+            said.append(f"{group[0].name}{_last_winner(verdict)} received {votes}")
+        else:
+            said.append(f"{group[0].name} received {votes}")
+    return ", ".join(said)
+
+
+def _and(names: Iterable[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    *rest, last = names
+    return f"{', '.join(rest)} and {last}" if rest else last
 
 
 def _last_winner(verdict: Verdict) -> str:
@@ -325,10 +359,16 @@ def _electors_sheets(verdict: Verdict) -> tuple[Sheet, ...]:
     where = _jurisdiction(verdict)
     question = inputs.race or f"{BLANK} (name the question)"
     votes = f"{inputs.votes_for:,} votes for and {inputs.votes_against:,} against"
+    # a tie decided nothing: it "resulted in a tie" (the tied question's own recount is the
+    # administrator's; the electors petition for certainty beside it)
+    result = (
+        f"resulted according to {_canvass(verdict)} in a tie, {votes}"
+        if inputs.votes_for == inputs.votes_against
+        else f"was decided according to {_canvass(verdict)} by {votes}"
+    )
     body = (
         f"We, the undersigned, each an elector of {where}, state: the question {question}, "
-        "submitted to the electors at the election named above, was "
-        f"decided according to {_canvass(verdict)} by {votes}, of "
+        f"submitted to the electors at the election named above, {result}, of "
         f"{inputs.votes_for + inputs.votes_against:,} votes cast for and against the "
         f"question. We believe {BELIEF} and {QUESTION_RECOUNT}, and petition for the recount.",
         "By signing, each signer affirms that he or she is an elector of the jurisdiction "

@@ -495,3 +495,45 @@ def test_a_caption_leaves_the_office_to_name_where_it_is_not_given(text: str, bl
     # the race's name where it is given
     named = draft(text.replace("canvass", 'race "Sheriff" canvass'))[1]
     assert "In the matter of: Sheriff; election:" in named
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # tied at the cut beside the petitioner: both of the tied, not only the first
+        ("county A 100 B 100 C 92 canvass 2026-11-16", "A and B each received 100 votes and I "),
+        # another defeated candidate stands between the winner and the petitioner
+        (
+            "county A 100 B 95 C 92 candidate C canvass 2026-11-16",
+            "A received 100 votes, B received 95 votes and I received 92,",
+        ),
+        # two seats, the last tied: the clearly elected A is not the margin's
+        (
+            "county A 900 B 800 C 800 D 797 seats 2 canvass 2026-11-16",
+            "B and C each received 800 votes and I received 797,",
+        ),
+        # one above, nobody between: as before
+        ("county A 100 B 92 canvass 2026-11-16", "A received 100 votes and I received 92,"),
+    ],
+)
+def test_the_sworn_votes_name_everyone_placed_above_the_petitioner_from_the_cut(
+    text: str, said: str
+) -> None:
+    """ "A received 100 votes and I received 92" with B's 100 unsaid misleads by omission
+    under oath."""
+    petition = " ".join(draft(text)[1:])
+    assert said in petition, petition[:900]
+
+
+def test_a_tied_question_resulted_in_a_tie_it_was_not_decided() -> None:
+    _, *sheets = draft("question for 1000 against 1000 canvass 2026-11-16")
+    for sheet in sheets:
+        assert (
+            "resulted according to the official canvass of Mon Nov 16, 2026 in a tie, 1,000 "
+            "votes for and 1,000 against, of 2,000 votes cast"
+        ) in sheet
+        assert "decided" not in sheet
+    # one vote apart: decided, by its votes
+    _, first, *_ = draft("question for 1000 against 999 canvass 2026-11-16")
+    assert "was decided according to the official canvass" in first
+    assert "by 1,000 votes for and 999 against" in first
