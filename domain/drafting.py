@@ -9,10 +9,13 @@ number and statement the draft prints is read from here, from the subsection row
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from domain.citations import STATUTE
+from domain.inputs import CandidateRace
+from domain.related import QUESTION_TIE_RECOUNT, SCHOOL_TIE, TIE_CERTIFIED, TIE_RECOUNT
 from domain.routes import BOND, SCHOOL
 from domain.subsections import FileWith, Petitioner, Subsection
 from domain.verdict import Outcome, Verdict
@@ -188,3 +191,67 @@ def addressee(file_with: FileWith) -> tuple[str, str | None]:
             return "The School Election Filing Officer", "School District, Montana"
         case FileWith.SCHOOL_DISTRICT_CLERK:
             return "The School District Clerk", "School District, Montana"
+
+
+def beside_the_tie(tie: Verdict, petition: Verdict) -> str:
+    """What the cover note says first where a petition is drafted beside a tie: who is tied,
+    that the tie is recounted as if petitioned (so that recount needs no petition), then who
+    may still petition, under which section and on what margin; every name and number from
+    the two verdicts. Said apart from the check's own tie summary, which ends "so no petition
+    is needed" and, beside the filing day that follows it, read as a contradiction."""
+    m = tie.margin
+    assert m is not None  # a tie is a margin of 0
+    section = filed_under(petition).section
+    if tie.is_question_tie:
+        needs = petition.rule.min_signers
+        signers = "" if needs is None else f" (at least {needs.value:,} electors must sign)"
+        sides = {side.name: side.votes for side in (m.ahead, m.behind)}
+        return (
+            f"The question is tied, {sides['for']:,} votes for and {sides['against']:,} "
+            "against: the county canvass board certifies the tie and the election "
+            f"administrator recounts it as if petitioned ({QUESTION_TIE_RECOUNT.section}); that "
+            "recount needs no petition. Electors who want certainty may also petition under "
+            f"{section}{signers}."
+        )
+    tied = names_and(m.tied_for_last_seat)
+    inputs = tie.inputs
+    seat = (
+        "the last seat" if isinstance(inputs, CandidateRace) and inputs.places > 1 else "the seat"
+    )
+    if tie.route is SCHOOL:
+        recounted = (
+            "the trustees proceed as if petitioned and the school recount board recounts the "
+            f"tie ({SCHOOL_TIE.section})"
+        )
+    elif tie.info.multi_county:
+        recounted = (
+            "the tie is certified to the secretary of state and recounted as if petitioned "
+            f"({TIE_RECOUNT.section}(1))"
+        )
+    else:
+        recounted = (
+            f"the tie is certified and recounted as if petitioned ({TIE_CERTIFIED}, "
+            f"{TIE_RECOUNT.section}(1))"
+        )
+    p = petition.margin
+    assert p is not None  # a candidate's petition follows a margin
+    behind = f"{p.behind.name}, {p.margin:,} {'vote' if p.margin == 1 else 'votes'} behind {tied}"
+    if petition.outcome is Outcome.BOND:
+        may = (
+            f"may also petition for a recount with a bond under {section} (a margin of more "
+            f"than {p.max_qualifying_margin:,} but not more than {p.max_bond_margin:,} votes)"
+        )
+    else:
+        may = (
+            f"may also petition under {section} (a margin of not more than "
+            f"{p.max_qualifying_margin:,} votes)"
+        )
+    return (
+        f"{tied} are tied for {seat}: {recounted}; that recount needs no petition. {behind}, {may}."
+    )
+
+
+def names_and(names: Iterable[str]) -> str:
+    """ "A", "A and B", "A, B and C": names as a sworn sentence lists them."""
+    *rest, last = names
+    return f"{', '.join(rest)} and {last}" if rest else last

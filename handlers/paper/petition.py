@@ -16,7 +16,6 @@ signed by its members voting, not sworn. Every page is headed with the contest a
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
 from dataclasses import dataclass
 from math import ceil
 from typing import Any, Final
@@ -51,10 +50,12 @@ from domain.drafting import (
     OFFICE_RECOUNT,
     QUESTION_RECOUNT,
     addressee,
+    beside_the_tie,
     drafted,
     electors_of,
     filed_under,
     jurisdiction_hint,
+    names_and,
     who_pays,
     why_no_petition,
 )
@@ -233,7 +234,7 @@ def _cover(
         ),
     )
     if tie is not None:
-        sections = (("Beside the tie", (explain(tie).summary_dated,)), *sections)
+        sections = (("Beside the tie", (beside_the_tie(tie, verdict),)), *sections)
     return (
         (COVER_TITLE, (COVER_KEEP, DRAFT_NOTE)),
         *((name, tuple(on_paper(x, as_of) for x in lines)) for name, lines in sections),
@@ -319,18 +320,12 @@ def _placed_above(verdict: Verdict) -> str:
     for group in groups:
         votes = f"{group[0].votes:,} votes"
         if len(group) > 1:
-            said.append(f"{_and(s.name for s in group)} each received {votes}")
+            said.append(f"{names_and(s.name for s in group)} each received {votes}")
         elif group[0].name == m.ahead.name:
             said.append(f"{group[0].name}{_last_winner(verdict)} received {votes}")
         else:
             said.append(f"{group[0].name} received {votes}")
     return ", ".join(said)
-
-
-def _and(names: Iterable[str]) -> str:
-    """ "A", "A and B", "A, B and C"."""
-    *rest, last = names
-    return f"{', '.join(rest)} and {last}" if rest else last
 
 
 def _last_winner(verdict: Verdict) -> str:

@@ -43,7 +43,9 @@ def test_a_candidate_beside_a_tie_is_told_the_day_and_the_office(c: int, within:
     lines = " ".join(petition_lines(v))
     assert "I, C, residing at" in lines and "I received" in lines
     assert "Beside the tie" not in lines  # a section title, not a line
-    assert "The count is tied" in lines  # the cover note says what the petition is beside
+    # the cover note says what the petition is beside: who is tied, then who may petition
+    assert "A and B are tied for the seat" in lines
+    assert f"C, {100 - c} votes behind A and B, may also petition" in lines
 
 
 def test_beside_a_verdict_to_file_the_others_day_is_the_verdicts_own() -> None:

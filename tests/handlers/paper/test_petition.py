@@ -537,3 +537,42 @@ def test_a_tied_question_resulted_in_a_tie_it_was_not_decided() -> None:
     _, first, *_ = draft("question for 1000 against 999 canvass 2026-11-16")
     assert "was decided according to the official canvass" in first
     assert "by 1,000 votes for and 999 against" in first
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "county A 100 B 100 C 92 canvass 2026-11-16",
+            "A and B are tied for the seat: the tie is certified and recounted as if petitioned "
+            "(13-15-405(4), 13-16-203(1)); that recount needs no petition. C, 8 votes behind A "
+            "and B, may also petition under 13-16-201(1)(a) (a margin of not more than 10 votes).",
+        ),
+        (
+            "county A 900 B 800 C 800 D 797 seats 2 canvass 2026-11-16",
+            "B and C are tied for the last seat: the tie is certified and recounted as if "
+            "petitioned (13-15-405(4), 13-16-203(1)); that recount needs no petition. D, 3 votes "
+            "behind B and C, may also petition under 13-16-201(1)(a)",
+        ),
+        # 60 behind of 14,940: over 1/4 of 1% (37.35), within 1/2 of 1% (74.7): 13-16-211
+        (
+            "county A 5000 B 5000 C 4940 canvass 2026-11-16",
+            "C, 60 votes behind A and B, may also petition for a recount with a bond under "
+            "13-16-211 (a margin of more than 37 but not more than 74 votes)",
+        ),
+        (
+            "question for 1000 against 1000 canvass 2026-11-16",
+            "The question is tied, 1,000 votes for and 1,000 against: the county canvass board "
+            "certifies the tie and the election administrator recounts it as if petitioned "
+            "(13-15-405(4), 13-16-203(1)); that recount needs no petition. Electors who want "
+            "certainty may also petition under 13-16-201(1)(c) (at least 10 electors must sign).",
+        ),
+    ],
+)
+def test_beside_a_tie_the_cover_names_the_tied_and_who_may_still_petition(
+    text: str, said: str
+) -> None:
+    cover = draft(text)[0]
+    beside = cover.split("Beside the tie", 1)[1].split("What the petition is about", 1)[0]
+    assert said in beside, beside
+    assert "so no petition is needed" not in beside  # then a filing day: read as a contradiction
