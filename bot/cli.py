@@ -169,9 +169,14 @@ def joined(words: list[str]) -> str:
     its double quotes back. One word is the whole text, as `recount check "county ..."`."""
     if len(words) == 1:
         return words[0]
-    return " ".join(
-        f'"{w}"' if any(c.isspace() for c in w.strip()) and '"' not in w else w for w in words
-    )
+    return " ".join(f'"{w}"' if _a_name_of_words(w) else w for w in words)
+
+
+def _a_name_of_words(word: str) -> bool:
+    """Words a shell kept together ("Ann Jones"): spaces inside, nothing a name never holds
+    (a quote, a line break: the grammar refuses those in its own words)."""
+    inner = word.strip()
+    return " " in inner and '"' not in inner and inner.isprintable()
 
 
 def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

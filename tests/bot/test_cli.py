@@ -19,6 +19,8 @@ from bot.cli import joined, main
         # several: a word of words is a quoted name again
         (["county", "Smith", "1204", "Ann Jones", "1199"], 'county Smith 1204 "Ann Jones" 1199'),
         (["county", "race", "Sheriff Two", "A", "1"], 'county race "Sheriff Two" A 1'),
+        # a line break is no name: joined as it is, for the grammar to refuse in words
+        (["county", "A\nB", "1"], "county A\nB 1"),
         # already quoted inside, or one word: left as it is
         (["county", 'race "X"', "A", "1"], 'county race "X" A 1'),
         (["county", "A", "1"], "county A 1"),
