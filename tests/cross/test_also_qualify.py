@@ -5,7 +5,6 @@ a candidate 10 behind the last winner qualifies, 11 behind does not."""
 from __future__ import annotations
 
 import json
-import time
 from datetime import date, timedelta
 
 import pytest
@@ -13,9 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
+import domain.verdict
 from bot.terminal import render_text
 from domain import ContestKind, Outcome, verdict_json
 from domain.inputs import Candidate, CandidateRace
+from domain.margin import Margin, race_margin
+from domain.subsections import SubsectionRule
 from domain.verdict import AlsoQualifies, _check, check
 from handlers.slack.blocks.verdict import verdict_message
 
@@ -120,14 +122,22 @@ def test_one_pass_names_whom_one_check_each_named(
     assert check(inputs, TODAY).also_qualify == _also_one_check_each(inputs, TODAY)
 
 
-def test_four_thousand_close_candidates_take_well_under_a_second() -> None:
-    # One check of each took 16 s here (a sort per candidate); one pass takes milliseconds.
+def test_four_thousand_close_candidates_are_sorted_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One check of each took 16 s (a sort per candidate); one pass sorts the standings once
+    and measures each candidate from them. Counted, not timed: a timed test flakes on a busy
+    machine (it did, at 2.06 s of a 2 s bound, beside another suite)."""
+    sorts: list[int] = []
+
+    def counted(race: CandidateRace, rule: SubsectionRule) -> Margin:
+        sorts.append(len(race.candidates))
+        return race_margin(race, rule)
+
+    monkeypatch.setattr(domain.verdict, "race_margin", counted)
     n = 4000
     candidates = tuple(Candidate(name=f"C{i}", votes=1_000_000 - i) for i in range(n))
     inputs = CandidateRace(
         kind=ContestKind.COUNTY, candidates=candidates, canvass=date(2026, 11, 16)
     )
-    started = time.perf_counter()
     v = check(inputs, TODAY)
-    assert time.perf_counter() - started < 2.0
+    assert sorts == [n]  # the race's standings, once
     assert len(v.also_qualify) == n - 2
