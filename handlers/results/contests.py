@@ -523,6 +523,13 @@ def link_recounts(contests: Iterable[Contest]) -> None:
 def recounted_line(before: Contest, after: Contest) -> str:
     """ "recounted: before -> after", choice by choice (scan.md): the figures the recount
     changed, and those it kept."""
+    if after.total_votes == 0 < before.total_votes:
+        # the 2016 primary file names recounts whose every row says 0: never a recount's
+        # result (it would take every vote away), so the figures are not said to be one
+        shown = "; ".join(f"{c.name} {c.votes:,}" for c in before.choices)
+        return (
+            f"recounted, but the file gives the recount no votes (its result is not here): {shown}"
+        )
     was = {(c.name, c.party): c.votes for c in before.choices}
     now = {(c.name, c.party): c.votes for c in after.choices}
     names = [*was, *(k for k in now if k not in was)]

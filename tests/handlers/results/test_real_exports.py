@@ -20,7 +20,15 @@ from handlers.results.tables import read_tables, text
 from handlers.slack.blocks.scan import listed_contests, scan_summary
 
 from ...workbooks import add_votes, layout_2024, only_sheets, with_banner
-from .fixtures import LEGISLATIVE, OPENELECTIONS_2014, PRIMARY_PRECINCTS, county_workbooks, need
+from .fixtures import (
+    LEGISLATIVE,
+    OPENELECTIONS_2014,
+    PRIMARY_2016,
+    PRIMARY_PRECINCTS,
+    county_workbooks,
+    named,
+    need,
+)
 
 
 def openelections_primary(tmp_path: Path, extra: list[str]) -> tuple[str, bytes]:
@@ -485,3 +493,21 @@ def test_a_county_share_within_half_a_percent_is_listed_by_name(
     assert j["share_margin"]["close"] is close and j["verdict"] is None
     slack = json.dumps(scan_summary(result).blocks)
     assert ("County shares within 1/2 of 1%, close (1)" in slack) is close
+
+
+def test_a_recount_whose_rows_are_all_zero_is_not_said_to_be_its_result() -> None:
+    """The 2016 primary names Judith Basin's county commissioner recount with 0 in every row:
+    no recount takes every vote away, so the file holds the recount's name, not its result."""
+    result = scan([named(PRIMARY_2016)], ScanOptions(today=date(2016, 6, 22), election="primary"))
+    (original,) = [
+        c
+        for c in result.contests
+        if c.contest.title == "COUNTY COMMISSIONER - DISTRICT 2"
+        and c.contest.county == "Judith Basin"
+    ]
+    assert original.verdict is None and original.contest.recounted_by is not None
+    assert original.contest.notes[0] == (
+        "recounted, but the file gives the recount no votes (its result is not here): DON L. "
+        "HAJENGA 364; GC TUCKER HUGHES 284"
+    )
+    assert "HAJENGA 364 -> 0" not in scan_text(result)
