@@ -11,6 +11,7 @@ Prints the figures and ratios and writes bench/out/RESULTS.md (bench/RESULTS.md 
 
 from __future__ import annotations
 
+import compileall
 import http.client
 import json
 import os
@@ -69,6 +70,26 @@ gate reads a slash command's field names without decoding every value; a verdict
 and its dates are computed once. In process that took a quick check from 0.415 to 0.365 ms.
 Start-up: SQLAlchemy, Alembic and the Socket Mode adapter load only when needed, and the
 watch database opens in a background thread.
+
+Issue 36 (start-up 2.98-3.04x, CPU per quick check 1.81-1.91x when filed). Profiled with
+`-X importtime` and cProfile from process start to `create_app`, then each change timed as
+whole processes (a driver that starts the server, waits for `/healthz` and stops it), run
+in turn with the code before it, medians of 7-9 pairs, on 2 cores shared with other work
+(load average 9-12 throughout: every figure here is a busy machine's):
+- The checkout ran with PYTHONDONTWRITEBYTECODE set, so the 139 modules of ours a server
+  loads were compiled from source at every start, while the bare app's Bolt loads from the
+  bytecode pip wrote. An install (install.sh, the image) has the bytecode too. The bench now
+  compiles the code first (`compile_the_code`): start to `/healthz` 1,656 ms without it,
+  1,272 ms with it (bare app 414 and 518 ms in the same spell).
+- Bolt names an unnamed app from `inspect.stack()`, which reads the source lines of every
+  frame: `create_app` names it. CPU of a whole start 1.21 s against 1.31 s (pairs 0.79-1.18x,
+  median 0.92x); to `/healthz` 1,268 against 1,493 ms.
+- The watch's thread (SQLAlchemy, Alembic, the migration check) costs about 0.55 s of CPU a
+  start (a whole start without it 0.66 s against 1.22 s) but not the time to `/healthz`
+  (1,116 against 1,073 ms): it stays in its thread. It is most of the idle CPU after start.
+What is left of start-up is importing what a check needs (pydantic and its models, the
+grammar, the law) and what Slack may ask right after (the scan, the watch service): about
+0.4 s beyond the bare app on this machine, none of it a single large piece.
 
 What remains is the bot's own work, spread thin: parsing, pydantic validation, the check,
 the explanation, escaping, encoding a 6 KB JSON answer (the bare app answers nothing) and
@@ -275,6 +296,18 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
+# The code whose start-up is timed, compiled first as an install has it (pip writes the
+# bytecode of what it installs; the bare app's Bolt and slack_sdk have theirs). A checkout
+# run with PYTHONDONTWRITEBYTECODE (this machine's sessions set it) would otherwise compile
+# every module of the bot from source at every start: about a quarter of its start-up.
+COMPILED = ("domain", "handlers", "bot", "bench")
+
+
+def compile_the_code() -> None:
+    for package in COMPILED:
+        compileall.compile_dir(ROOT / package, quiet=1)
+
+
 def startup(name: str) -> float:
     times = []
     for n in range(STARTS):
@@ -358,6 +391,7 @@ def _main() -> int:
         f"Python {platform.python_version()}, {platform.system()}"
     )
     print(f"machine: {machine}")
+    compile_the_code()
     results = {}
     for name in ("bare", "bot"):
         print(f"{name}: start-up ...", flush=True)

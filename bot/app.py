@@ -72,6 +72,9 @@ def create_app(
     if settings.api_url:
         client_options["base_url"] = settings.api_url.rstrip("/") + "/"
     app = App(
+        # Named here: without a name Bolt reads it from inspect.stack(), which reads the source
+        # lines of every frame (30-100 ms of each start-up, make bench).
+        name="recount",
         # Listeners run inline and answer at once; the few Slack calls that follow an ack go
         # to our own pool (handlers.slack.after_ack) instead of Bolt polling for the ack
         # every 10 ms.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import time
 
 import pytest
@@ -12,7 +13,7 @@ from bot.settings import Settings, SettingsError
 from handlers.slack.after_ack import AfterAck
 
 from ..fake_slack import SIGNING_SECRET, FakeSlack, command_body
-from ..slack_helpers import QUICK, dispatch, run_command
+from ..slack_helpers import QUICK, dispatch, run_command, settings_for
 
 
 def test_wrong_stale_or_missing_signatures_get_401(
@@ -34,3 +35,16 @@ def test_a_request_never_waits_on_auth_test(app: App, fake: FakeSlack) -> None:
 def test_no_bot_token_no_app() -> None:
     with pytest.raises(SettingsError, match="SLACK_BOT_TOKEN is not set"):
         create_app(Settings.from_env({"SLACK_SIGNING_SECRET": SIGNING_SECRET}))
+
+
+def test_making_the_app_does_not_read_the_call_stack(
+    fake: FakeSlack, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bolt names an unnamed app from inspect.stack(), which reads the source of every frame:
+    a start-up cost (make bench) the bot does not pay."""
+
+    def no_stack(*_: object) -> list[inspect.FrameInfo]:
+        raise AssertionError("inspect.stack() was called")
+
+    monkeypatch.setattr(inspect, "stack", no_stack)
+    assert create_app(settings_for(fake)).name == "recount"
