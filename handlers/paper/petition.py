@@ -192,6 +192,7 @@ def _cover(
         *about_lines(verdict.about),
         f"Kind of contest: {verdict.info.label}",
         e.read_as,
+        *_counted(verdict),
     )
     if verdict.petitioner is Petitioner.ELECTORS:
         rule = verdict.rule
@@ -279,7 +280,7 @@ def _candidate_sheet(verdict: Verdict) -> Sheet:
         f"the election named above{_nomination(verdict)} and am a defeated candidate for that "
         "office or nomination.",
         f"2. According to {_canvass(verdict)}, {_placed_above(verdict)} and I received "
-        f"{m.behind.votes:,}, of {m.total_votes:,} votes cast for all "
+        f"{m.behind.votes:,}, of {_sworn_total(verdict)} votes cast for all "
         f"candidates for the office: a margin of {m.margin:,} "
         f"{'vote' if m.margin == 1 else 'votes'}.",
         f"3. I believe {BELIEF} and {OFFICE_RECOUNT}.",
@@ -299,6 +300,33 @@ def _candidate_sheet(verdict: Verdict) -> Sheet:
             f"county in which it is sought ({BOND_POSTED_SECTION}).",
         ]
     return Sheet(_caption(verdict, title), tuple(body))
+
+
+def _total_given(verdict: Verdict) -> bool:
+    """Whether the votes cast for all candidates were given (write-ins or a total): without
+    them the check's total is the candidates named, which a petitioner cannot swear is all."""
+    inputs = verdict.inputs
+    return isinstance(inputs, CandidateRace) and (
+        inputs.write_ins is not None or inputs.total is not None
+    )
+
+
+def _sworn_total(verdict: Verdict) -> str:
+    assert verdict.margin is not None
+    return f"{verdict.margin.total_votes:,}" if _total_given(verdict) else SHORT_BLANK
+
+
+def _counted(verdict: Verdict) -> tuple[str, ...]:
+    """The cover's word on the sworn total left to fill, where write-ins were not given."""
+    m = verdict.margin
+    if m is None or verdict.info.family is not Family.CANDIDATE_RACE or _total_given(verdict):
+        return ()
+    return (
+        f"The check counted {m.total_votes:,} votes for the candidates named; write-ins were "
+        "not given. Paragraph 2 leaves the votes cast for all candidates for the office to "
+        "fill in from the official canvass, write-ins included; if they make the total larger, "
+        "check the margin again with them (write-ins N).",
+    )
 
 
 def _placed_above(verdict: Verdict) -> str:

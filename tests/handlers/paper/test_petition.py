@@ -246,7 +246,8 @@ def test_a_candidates_petition_is_sworn_before_a_montana_notary_naming_the_petit
     cover, petition = draft('county race "Sheriff" Smith 1204 "Ann Jones" 1199 canvass 2026-11-16')
     assert "Verified petition for a recount" in petition
     assert "I, Ann Jones, residing at" in petition
-    assert "Smith received 1,204 votes and I received 1,199, of 2,403 votes" in petition
+    # write-ins not given: the total of all candidates is the petitioner's to fill in
+    assert "Smith received 1,204 votes and I received 1,199, of ______________ votes" in petition
     # the statement (1) requires, in its words
     assert "I believe a recount will change the result and a recount of the votes for the " in (
         petition
@@ -576,3 +577,28 @@ def test_beside_a_tie_the_cover_names_the_tied_and_who_may_still_petition(
     beside = cover.split("Beside the tie", 1)[1].split("What the petition is about", 1)[0]
     assert said in beside, beside
     assert "so no petition is needed" not in beside  # then a filing day: read as a contradiction
+
+
+@pytest.mark.parametrize(
+    ("words", "sworn"),
+    [
+        ("", None),  # the candidates named only: the total is to fill
+        ("write-ins 35", "2,438"),  # 2,403 + 35
+        ("write-ins 0", "2,403"),  # said to be none: the named candidates are all
+        ("total 2500", "2,500"),
+    ],
+)
+def test_the_sworn_total_of_all_candidates_is_left_to_fill_unless_write_ins_were_given(
+    words: str, sworn: str | None
+) -> None:
+    """2,403 is the sum of the candidates typed: with write-ins not given, "of 2,403 votes
+    cast for all candidates for the office" may be false under oath."""
+    cover, petition = draft(f"county Smith 1204 Jones 1199 canvass 2026-11-16 {words}")
+    total = petition.split("I received 1,199, of ", 1)[1].split(" votes cast for all", 1)[0]
+    said = "The check counted 2,403 votes for the candidates named; write-ins were not given."
+    if sworn is None:
+        assert re.fullmatch(r"_+", total), total
+        assert said in cover
+    else:
+        assert total == sworn
+        assert "write-ins were not given" not in cover
