@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
 
 
 class NumberedPages(Canvas):
@@ -35,3 +36,21 @@ class NumberedPages(Canvas):
 
     def number(self, page: int, of: int) -> None:
         raise NotImplementedError
+
+
+class Packet(Flowable):
+    """Begins a packet: the page it is drawn on, and those after it, are numbered within
+    `name` (None: the paper's main packet). Drawn where its first page begins (after a page
+    break), it takes no room."""
+
+    def __init__(self, name: str | None) -> None:
+        super().__init__()
+        self.name = name
+        self.width = self.height = 0
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # reportlab's
+        return 0, 0
+
+    def draw(self) -> None:
+        if isinstance(self.canv, NumberedPages):
+            self.canv.packet = self.name

@@ -10,8 +10,9 @@ An electors' petition is a verified one too ("a petition as set forth in subsect
 every signature sheet carries the whole petition, the signers' affirmation, a circulator's
 affidavit and a notary's certificate, so a sheet circulated apart holds signatures under
 the text they sign. A canvass board's petition (before 2025 SB 57) is the board's act,
-signed by its members voting, not sworn. Every page is headed with the contest and numbered
-"Page N of M". Where a fact is not known the draft leaves a line to fill by hand."""
+signed by its members voting, not sworn. Every page is headed with the contest; the cover
+note's pages say "Cover note", and the petition's are numbered "Page N of M" from its first.
+Where a fact is not known the draft leaves a line to fill by hand."""
 
 from __future__ import annotations
 
@@ -67,7 +68,7 @@ from domain.subsections import FileWith, Petitioner
 from domain.verdict import Outcome, Verdict
 from handlers.paper.about import about_lines, about_rows
 from handlers.paper.fonts import cell_fonts, font_for, set_for, shown, style_for
-from handlers.paper.pages import NumberedPages
+from handlers.paper.pages import NumberedPages, Packet
 from handlers.paper.record import STYLES, Provenance, on_paper
 
 EXTRA_LINES: Final = 5  # signature lines beyond the minimum: a few are always struck
@@ -80,6 +81,7 @@ DRAFT_NOTE: Final = (
 )
 TITLE: Final = "Petition for a recount (draft)"
 COVER_TITLE: Final = "Cover note: not part of the petition"
+COVER_PACKET: Final = "Cover note"  # its pages' number: apart from the petition's
 COVER_KEEP: Final = (
     "For the one who files the petition. Keep this note; do not file it. The petition "
     "follows it, on pages of its own."
@@ -249,7 +251,7 @@ def _caption(verdict: Verdict, title: str) -> tuple[str, ...]:
     if not verdict.about.contest and verdict.petitioner is not Petitioner.CANVASS_BOARD:
         # the tool's kind label ("County office") is no office's name: a line to name it
         what = "question" if verdict.info.family is Family.BALLOT_QUESTION else "office"
-        contest = f"{BLANK} (the {what})"
+        contest = f"{SHORT_BLANK} (the {what})"  # short: the caption stays on two lines
     if place is None:
         before = office
     elif county is not None and verdict.file_with is FileWith.ELECTION_ADMINISTRATOR:
@@ -585,7 +587,9 @@ def _board_tail() -> list[Flowable]:
 
 
 def _story(verdict: Verdict, draft: Draft, provenance: Provenance) -> list[Flowable]:
-    story: list[Flowable] = []
+    # the cover note is never filed: its pages are numbered apart, and the petition's first
+    # sheet is its "Page 1 of N"
+    story: list[Flowable] = [Packet(COVER_PACKET)]
     asked = f", asked in Slack by {provenance.asked_by}" if provenance.asked_by else ""
     for name, lines in draft.cover:
         if name == COVER_TITLE:
@@ -601,8 +605,10 @@ def _story(verdict: Verdict, draft: Draft, provenance: Provenance) -> list[Flowa
         Spacer(1, 8),
         _para(f"Drafted by recount, {long_date(provenance.produced_at.date())}{asked}.", "small"),
     ]
-    for sheet in draft.sheets:
+    for n, sheet in enumerate(draft.sheets):
         story.append(PageBreak())
+        if n == 0:
+            story.append(Packet(None))
         *caption, title, under = sheet.caption[:4]
         story += [_para(line, "caption") for line in caption]
         story += [_para(title, "title"), _para(under, "caption")]
@@ -658,7 +664,10 @@ class _NumberedCanvas(NumberedPages):
     def _head(self, number: int, total: int) -> None:
         width, height = LETTER
         font = font_for(self._header, "Helvetica")
-        page = f"Page {number} of {total}"
+        if self.packet == COVER_PACKET:
+            page = COVER_PACKET if total == 1 else f"{COVER_PACKET} {number} of {total}"
+        else:
+            page = f"Page {number} of {total}"
         room = width - 1.4 * inch - stringWidth(page, font, 8) - 12
         size = 8.0
         while size > 5 and stringWidth(self._header, font, size) > room:

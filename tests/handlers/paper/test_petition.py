@@ -63,10 +63,18 @@ def parts(pages: list[str]) -> list[str]:
 
 
 def assert_numbered(pages: list[str], contest: str) -> None:
-    """Every page headed with the contest and numbered "Page N of M", N counting up."""
-    for n, page in enumerate(pages, start=1):
+    """Every page headed with the contest; the cover note's (never filed) marked "Cover
+    note" and counted apart; the petition's numbered "Page N of M" from its first sheet."""
+    first = next(n for n, page in enumerate(pages) if "Before the " in page)
+    cover, petition = pages[:first], pages[first:]
+    for n, page in enumerate(cover, start=1):
         assert contest in page, (n, page[:200])
-        assert PAGE.findall(page) == [(str(n), str(len(pages)))], (n, page[:200])
+        assert PAGE.findall(page) == [], (n, page[:200])
+        mark = "Cover note" if len(cover) == 1 else f"Cover note {n} of {len(cover)}"
+        assert mark in page, (n, page[-200:])
+    for n, page in enumerate(petition, start=1):
+        assert contest in page, (n, page[:200])
+        assert PAGE.findall(page) == [(str(n), str(len(petition)))], (n, page[:200])
 
 
 def assert_no_tool_text(sworn: list[str]) -> None:
@@ -602,3 +610,21 @@ def test_the_sworn_total_of_all_candidates_is_left_to_fill_unless_write_ins_were
     else:
         assert total == sworn
         assert "write-ins were not given" not in cover
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "county Smith 1204 Jones 1199 canvass 2026-11-16",  # one sheet
+        "question for 1000 against 998 canvass 2026-11-16",  # two signature sheets
+        "canvass-error canvass 2024-11-12",
+    ],
+)
+def test_the_petition_begins_on_page_1_the_cover_note_numbered_apart(text: str) -> None:
+    """The cover note is never filed: the petition filed is not to begin "Page 2 of 2"."""
+    today = date(2024, 11, 12) if "2024" in text else TODAY
+    every = pages_of(petition_pdf(verdict_of(text, today), Provenance(AT)))
+    cover, first, *rest = parts(every)
+    assert PAGE.findall(cover) == [] and "Cover note" in cover
+    assert PAGE.findall(first) == [("1", str(1 + len(rest)))]
+    assert PAGE.findall(rest[-1] if rest else first)[0][0] == str(1 + len(rest))
