@@ -17,7 +17,7 @@ from typing import Final
 
 from domain.citations import BOND_RECOUNT_SHARE, Cited, within
 from domain.current_law import Confidence, CurrentLawNote, Shown
-from domain.kinds import KINDS, ContestKind
+from domain.kinds import KINDS, ContestKind, KindInfo
 from domain.routes import SCHOOL, route_of
 
 # In a nonpartisan primary the two highest per seat advance (a summary; the section not seen).
@@ -153,7 +153,7 @@ def nobody_defeated(candidates: int, advance: int) -> bool:
 
 class RetentionResult(Enum):
     RETAINED = "retained"  # nobody is defeated: nobody can petition (RETAINED)
-    TIED = "tied"  # a person decides (the Secretary of State)
+    TIED = "tied"  # a person decides: who, `tied_retention` says
     REJECTED = "rejected"  # the judge is the defeated candidate (RETENTION)
 
 
@@ -179,6 +179,24 @@ def close_on_partial(margin: int, total: int) -> bool:
     it in either band or take it out of both (scan.md, "A partial reading decides nothing").
     Ours: a watch list, not a verdict."""
     return total > 0 and within(margin, BOND_RECOUNT_SHARE.value, total)
+
+
+def tied_retention(info: KindInfo) -> str:
+    """A tied retention vote, asked of the office that certifies it: the Secretary of State
+    for a judge voted on in several counties (a district court may span them, the supreme
+    court is statewide), the county's election administrator for one voted on in one county
+    (a justice of the peace, a city judge: 13-15-405(4) has the county canvass board certify
+    a one-county tie to it). Whether a tied retention is recounted is in no text we saw."""
+    who = (
+        "the Secretary of State"
+        if info.multi_county
+        else "the election administrator, whose county canvass board certifies a one-county "
+        "tie (13-15-405(4)), and the county attorney"
+    )
+    return (
+        "a tied retention vote: whether and how it is recounted is not settled by any text we "
+        f"saw; ask {who}"
+    )
 
 
 def retention_result(yes: int, no: int) -> RetentionResult:

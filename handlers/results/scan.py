@@ -36,6 +36,7 @@ from domain.readings import (
     close_retention,
     retention_as_race,
     retention_result,
+    tied_retention,
 )
 from handlers.results import collector
 from handlers.results.archives import unpack
@@ -199,7 +200,8 @@ def _inputs(contest: Contest, options: ScanOptions) -> dict[str, object] | None:
             contest.close_retention = close_retention(yes, no)
             return None
         if result is RetentionResult.TIED:
-            contest.doubt("a tied retention vote: ask the Secretary of State")
+            assert contest.kind is not None  # _canvass_fields needed it already
+            contest.doubt(tied_retention(KINDS[contest.kind]))
             return None
         judge = contest.retention.judge
         race = list(retention_as_race(judge, yes, no))

@@ -451,3 +451,23 @@ def test_a_listed_multi_seat_contest_says_its_total_is_all_seats_together() -> N
     result = run(table(*rows), answers=answers_from([], [f"{title}=2"]))
     said = " ".join(scan_text(result).split())
     assert "With several seats, the total is every vote cast for the office, all seats" in said
+
+
+@pytest.mark.parametrize(
+    ("title", "asked"),
+    [
+        # a district court may span counties: its tie goes to the Secretary of State
+        (JUDGE, "ask the Secretary of State"),
+        # a city judge is voted on in one county: the county certifies its tie (issue 34)
+        (
+            "Shall Judge JOHN ROE of the CITY COURT OF BOZEMAN of the state of Montana be retained",
+            "ask the election administrator",
+        ),
+    ],
+)
+def test_a_tied_retention_is_asked_of_the_office_that_certifies_it(title: str, asked: str) -> None:
+    c = by_title(run(table(f"{title},Yes,5000", f"{title},No,5000"), complete=True), title)
+    assert c.verdict is None
+    (doubt,) = c.contest.attention
+    assert "a tied retention vote" in doubt and asked in doubt
+    assert ("Secretary of State" in doubt) is (asked == "ask the Secretary of State")
