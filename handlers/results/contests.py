@@ -424,7 +424,15 @@ def _classify(contest: Contest, answers: Answers) -> None:
         found = office_kind(title)
         if found is not None:
             contest.kind, contest.kind_from = found, "title"
-    if contest.kind is None and not is_presidential(title) and not contest.attention:
+    # One candidate and no retention: nobody is defeated, so the kind changes nothing
+    # (issue 34: unopposed council wards were asked theirs)
+    unopposed = len(names) == 1 and contest.retention is None
+    if (
+        contest.kind is None
+        and not is_presidential(title)
+        and not contest.attention
+        and not unopposed
+    ):
         which = f'which kind of contest is this? give --kind "{contest.title}=KIND"'
         contest.doubt(which)
         # an office of one county ((1), a 10-vote floor) or of several ((2), none)

@@ -471,3 +471,21 @@ def test_a_tied_retention_is_asked_of_the_office_that_certifies_it(title: str, a
     (doubt,) = c.contest.attention
     assert "a tied retention vote" in doubt and asked in doubt
     assert ("Secretary of State" in doubt) is (asked == "ask the Secretary of State")
+
+
+# --- a kind is asked only where it changes the verdict --------------------------------------
+
+WARD = "WARD 3 ALDERPERSON OF THE TOWN OF ENNIS"  # a title no rule names the kind of
+
+
+def test_an_unopposed_contest_of_unnamed_kind_is_not_asked_its_kind() -> None:
+    c = by_title(run(table(f"{WARD},ANN,300")), WARD)
+    assert c.contest.unopposed and c.verdict is None
+    assert c.contest.attention == []  # one candidate: nobody defeated, the kind changes nothing
+
+
+def test_an_opposed_contest_of_unnamed_kind_is_still_asked_its_kind() -> None:
+    c = by_title(run(table(f"{WARD},ANN,300", f"{WARD},BOB,298")), WARD)
+    assert c.verdict is None
+    (asked,) = c.contest.attention
+    assert asked.startswith("which kind of contest is this?")
