@@ -81,6 +81,18 @@ def _cell(text: str, bold: bool = False, size: float = 7.5, width: float = 0) ->
     return Paragraph(escape(shown(text)), style)
 
 
+def _unofficial(rows: PrecinctRows) -> bool:
+    """Whether the file says its figures are unofficial (its banner, as the scan reads it:
+    "2022 Unofficial General Election Results"): then they are not the official canvass."""
+    return "unofficial" in (rows.election or "").casefold()
+
+
+def _canvass_column(rows: PrecinctRows) -> str:
+    """What the certificate's printed votes are: the official canvass's, or the file's
+    unofficial figures, never called the canvass's."""
+    return "unofficial" if _unofficial(rows) else "canvass"
+
+
 def is_school(title: str) -> bool:
     """A school election's contest: its recount board is the school recount board."""
     kind = office_kind(title) or question_kind(title).kind
@@ -284,7 +296,7 @@ def _vote_tables(
         under: list[Any] = [""]
         for i in group:
             head += [_cell(rows.choices[i], bold=True), ""]
-            under += ["canvass", "recount"]
+            under += [_canvass_column(rows), "recount"]
         cells: list[list[Any]] = [head, under]
         for row in precincts:
             line: list[Any] = [_cell(_place(rows, row), width=place_width)]
@@ -370,9 +382,26 @@ def _certificate(
             "as written beside the votes by the official canvass.",
             "summary",
         ),
+        *_check_against_canvass(rows),
         _proceedings(),
         Spacer(1, 8),
         *_vote_tables(rows, county, precincts, _signatures(rows, school)),
+    ]
+
+
+def _check_against_canvass(rows: PrecinctRows) -> list[Flowable]:
+    """Where the file's figures are unofficial: the certificate sets out each precinct's vote
+    by the official canvass (13-16-418(1)(c)), which these are not yet."""
+    if not _unofficial(rows):
+        return []
+    return [
+        paragraph(
+            f'The votes printed in the "unofficial" columns are the file\'s ({rows.election}), '
+            "not the official canvass. Before signing, check each against the official canvass "
+            "and write the official figure beside any that differs: the certificate sets out "
+            f"each precinct's vote by the official canvass ({PROCEEDINGS.section}).",
+            "summary",
+        )
     ]
 
 

@@ -287,3 +287,26 @@ def test_reportlab_runs_with_its_accelerator() -> None:
     import reportlab.lib.rl_accel as accel
 
     assert accel.fp_str.__module__ == "_rl_accel"
+
+
+def test_an_unofficial_files_votes_are_not_called_the_official_canvass() -> None:
+    """13-16-418(1)(c): the certificate sets out each precinct's vote by the official
+    canvass. A file whose banner says "Unofficial" gives figures to check against it."""
+    rows = precinct_rows([named(need(COUNTY_WORKBOOKS) / CASCADE)], CLERK)
+    assert rows.election == "2022 Unofficial General Election Results"  # the file's banner
+    certificate = pages(kit_pdf(rows, AT))[0]
+    assert "canvass recount" not in certificate  # no column of "canvass" votes
+    assert "RINA FONTANA MOORE SANDRA MERCHANT unofficial recount unofficial recount" in (
+        certificate
+    )
+    assert (
+        'The votes printed in the "unofficial" columns are the file\'s (2022 Unofficial General '
+        "Election Results), not the official canvass. Before signing, check each against the "
+        "official canvass"
+    ) in certificate
+    assert "(13-16-418(1)(c))" in certificate.split("not the official canvass", 1)[1]
+    # the same votes from a file that does not say so: the canvass's, with no such line
+    official = PrecinctRows(rows.title, rows.choices, rows.rows, county="Cascade")
+    official.election = "2022 General Election Results"
+    said = pages(kit_pdf(official, AT))[0]
+    assert "canvass recount canvass recount" in said and "unofficial" not in said
