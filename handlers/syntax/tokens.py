@@ -75,10 +75,17 @@ def tokenize(text: str) -> list[Token]:
     return tokens
 
 
-# Keywords of several words ("state canvass", "no state canvass"), longest first.
-_PHRASES: Final = sorted(
+# Keywords of several words ("state canvass", "no state canvass"), longest first, under
+# their first word: a quick check's dozen words each look up one word, not every phrase.
+_PHRASES: Final[dict[str, list[tuple[str, ...]]]] = {}
+for _phrase in sorted(
     (tuple(word.split()) for word in KEYWORDS if " " in word), key=len, reverse=True
-)
+):
+    _PHRASES.setdefault(_phrase[0], []).append(_phrase)
+
+
+def _plain(token: Token) -> bool:
+    return not token.quoted and token.split_at is None
 
 
 def join_phrases(tokens: list[Token]) -> list[Token]:
@@ -87,17 +94,17 @@ def join_phrases(tokens: list[Token]) -> list[Token]:
     out: list[Token] = []
     i = 0
     while i < len(tokens):
-        for phrase in _PHRASES:
+        token = tokens[i]
+        for phrase in _PHRASES.get(token.word, ()) if _plain(token) else ():
             words = tokens[i : i + len(phrase)]
             if len(words) == len(phrase) and all(
-                not t.quoted and t.split_at is None and t.word == w
-                for t, w in zip(words, phrase, strict=True)
+                _plain(t) and t.word == w for t, w in zip(words, phrase, strict=True)
             ):
                 out.append(Token(" ".join(t.text for t in words), False, None))
                 i += len(phrase)
                 break
         else:
-            out.append(tokens[i])
+            out.append(token)
             i += 1
     return out
 
