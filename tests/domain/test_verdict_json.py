@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 from datetime import date
 
 import pytest
 
 from domain import verdict_json
+from domain.verdict_json import WORK_KEYS
 
 from ..builders import verdict_of
 from ..conftest import TODAY
@@ -173,6 +175,41 @@ def test_the_json_and_the_verdict_agree() -> None:
         "2026-11-16",
         False,
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "legislature A 4011 B 3989 canvass 2026-11-09 state canvass 2026-11-16",
+        "county Smith 1204 Jones 1199 canvass 2026-11-16",
+        "question for 3237 against 3250 signers 12 canvass 2026-11-16",
+        "municipal A=900 B=850 McGrew=694 Askew=692 seats 3",
+        "canvass-error",
+    ],
+)
+def test_without_the_work_it_is_the_same_object_less_the_work(text: str) -> None:
+    """The facts alone (Slack's message metadata) are the full JSON's, key for key and in
+    its order, less the keys that show the work; none of those is then computed."""
+    v = verdict_of(text)
+    full = verdict_json(v)
+    facts = verdict_json(v, work=False)
+    assert set(full) >= WORK_KEYS
+    assert facts == {key: value for key, value in full.items() if key not in WORK_KEYS}
+    assert list(facts) == [key for key in full if key not in WORK_KEYS]
+
+
+def test_without_the_work_its_pieces_are_not_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no(*_: object, **__: object) -> None:
+        raise AssertionError("the work was written")
+
+    v = verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16")
+    assert v.deadline is not None
+    monkeypatch.setattr(type(v.deadline), "trace", no)
+    # the module (domain's package attribute of that name is the function)
+    monkeypatch.setattr(importlib.import_module("domain.verdict_json"), "read_as", no)
+    assert verdict_json(v, work=False)["outcome"] == v.outcome.value
+    with pytest.raises(AssertionError, match="the work was written"):
+        verdict_json(v)
 
 
 @pytest.mark.parametrize(

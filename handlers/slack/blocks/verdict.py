@@ -125,7 +125,7 @@ def verdict_facts(verdict: Verdict, keys: tuple[str, ...] = METADATA_KEYS) -> di
     """The verdict's facts for message metadata, copied from the verdict JSON (never
     re-derived). Slack's payload values are strings, numbers, booleans and lists of flat
     objects, and null is not one: a missing value (or an empty list) is left out."""
-    facts = verdict_json(verdict)
+    facts = verdict_json(verdict, work=False)  # none of the keys read here shows the work
     return {key: _no_nulls(facts[key]) for key in keys if facts.get(key) not in (None, [])}
 
 
