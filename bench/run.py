@@ -92,6 +92,12 @@ in turn with the code before it, medians of 7-9 pairs, on 2 cores shared with ot
   5.9 us), and the message metadata built the whole verdict JSON to keep 21 of its keys,
   the work shown included (the traces, the quotes, the law's rows: about 50 of its 77 us);
   `verdict_json(work=False)` leaves those out without computing them.
+make bench the same afternoon (load average 5-12), before these changes: start-up bare 525 /
+bot 2,831 ms, 5.40x; CPU per quick check 3.46x and 3.70x (8 and 32 clients). After the
+start-up changes alone: 1.79x; 3.26x and 2.58x. After all of them: the figures above. The
+bare app's CPU per request read 0.38-0.46 ms in each of today's runs against 0.81-0.90 ms
+in the quieter run of 2026-12-02, and the bot's 1.07-1.59 ms against 1.40-1.63: the CPU
+ratio moves by a third between runs minutes apart, and stays short of 1.5x in all of them.
 What is left of start-up is importing what a check needs (pydantic and its models, the
 grammar, the law) and what Slack may ask right after (the scan, the watch service): about
 0.4 s beyond the bare app on this machine, none of it a single large piece.
