@@ -70,7 +70,7 @@ class FileTallies:
         lines = [line for line in (text(x) for x in lines) if line]
         if not lines or self.banner_title is not None:
             return
-        self.banner_title = next((x for x in lines if "election" in x.lower()), lines[0])
+        self.banner_title = banner_title(lines)
         self.unofficial = any("unofficial" in x.lower() for x in lines)
         for line in lines:
             found = _REPORTING.search(line)
@@ -90,6 +90,20 @@ class FileTallies:
     def problem(self, key: str, title: str, reason: str) -> None:
         self.problems.setdefault(key, []).append(reason)
         self.titles.setdefault(key, title)
+
+
+# Words a banner's title line says of the reading; a 2018 banner opens with the Secretary of
+# State's name ("COREY STAPLETON"), which is no title (issue 34).
+_TITLE_WORDS: Final = ("election", "primary", "general", "results", "canvass", "special")
+_YEAR: Final = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def banner_title(lines: list[str]) -> str:
+    """The banner's line that names the reading: the first saying "election" (or primary,
+    general, results, canvass, special), else the first with a year, else the first."""
+    named = [x for x in lines if any(w in x.lower() for w in _TITLE_WORDS)]
+    dated = [x for x in lines if _YEAR.search(x) is not None]
+    return (named or dated or lines)[0]
 
 
 def normalized(title: str) -> str:

@@ -7,6 +7,7 @@ from datetime import date
 import pytest
 
 from handlers.results.tallies import (
+    banner_title,
     blank,
     election_day_in_name,
     election_in,
@@ -91,3 +92,23 @@ def test_blank_cells() -> None:
 )
 def test_the_election_day_an_openelections_name_says(name: str, day: date | None) -> None:
     assert election_day_in_name(name) == day
+
+
+@pytest.mark.parametrize(
+    ("lines", "title"),
+    [
+        # the 2018 banners open with the Secretary of State's name (issue 34)
+        (["COREY STAPLETON", "SECRETARY OF STATE", "2018 Primary Results"], "2018 Primary Results"),
+        (["COREY STAPLETON", "Statewide Canvass, June 5, 2018"], "Statewide Canvass, June 5, 2018"),
+        (["COREY STAPLETON", "June 5, 2018"], "June 5, 2018"),
+        # the usual banner, its first line the title
+        (
+            ["2022 Unofficial General Election Results", "Precincts 307 of 307 Reporting"],
+            "2022 Unofficial General Election Results",
+        ),
+        (["RESULTS BY PRECINCT"], "RESULTS BY PRECINCT"),
+        (["SOMETHING ELSE"], "SOMETHING ELSE"),  # nothing better: the first line, as written
+    ],
+)
+def test_the_banners_title_is_the_line_that_names_the_reading(lines: list[str], title: str) -> None:
+    assert banner_title(lines) == title
