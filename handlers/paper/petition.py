@@ -298,7 +298,7 @@ def _candidate_sheet(verdict: Verdict) -> Sheet:
             # what the petitioner can truthfully swear on the day of signing
             f"5. I have posted, or will post when its amount is set, a bond with the election "
             f"administrator of {BLANK} County, Montana, the county where I reside, in the amount "
-            f"that office sets ($ {SHORT_BLANK}), covering all costs of the recount in each "
+            f"that office sets (${SHORT_BLANK}), covering all costs of the recount in each "
             f"county in which it is sought ({BOND_POSTED_SECTION}).",
         ]
     return Sheet(_caption(verdict, title), tuple(body))

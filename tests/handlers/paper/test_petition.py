@@ -470,6 +470,7 @@ def test_the_bond_is_sworn_as_posted_or_to_be_posted_once_its_amount_is_set(
         "administrator of ______________ County, Montana, the county where I reside"
     ) in re.sub(r"_{2,}", "______________", petition)
     assert "I post a bond" not in petition
+    assert re.search(r"\(\$_+\), covering all costs", petition)  # "($" never ends a line alone
 
 
 @pytest.mark.parametrize(
