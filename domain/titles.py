@@ -208,8 +208,11 @@ def retention(title: str) -> Retention | None:
 
 # The 2022 county workbooks put the county's name, in title case, before every local title
 # ("Madison County ENNIS SCHOOL BOND ..."): the export's label, not the body that decides.
+# Lewis and Clark's export writes "Lewis & Clark County ...": the same county.
 _COUNTY_LABEL: Final = re.compile(
-    r"^(" + "|".join(re.escape(name) for name in COUNTY_NAMES) + r") County\s+(?=\S)"
+    r"^("
+    + "|".join(re.escape(name).replace(r"\ and\ ", r"\ (?:and|&)\ ") for name in COUNTY_NAMES)
+    + r") County\s+(?=\S)"
 )
 _OPENS_WITH_COUNTY: Final = _rule(
     r"^(?:(?:" + "|".join(re.escape(name) for name in COUNTY_NAMES) + r")\s+)?COUNTY\b"
@@ -246,7 +249,7 @@ def county_label(title: str) -> tuple[str | None, str]:
     found = _COUNTY_LABEL.match(title)
     if found is None:
         return None, title
-    return found.group(1), title[found.end() :]
+    return found.group(1).replace(" & ", " and "), title[found.end() :]
 
 
 @lru_cache(maxsize=8192)

@@ -55,8 +55,8 @@ def _rewritten(book: zipfile.ZipFile, changed: dict[str, str]) -> bytes:
     return out.getvalue()
 
 
-_COUNTY_SHEET: Final = re.compile(r"^[A-Za-z. ]+ County - ")
-_COUNTY_LINE: Final = re.compile(r"<x:t>[A-Za-z. ]+ County\r?\n")
+_COUNTY_SHEET: Final = re.compile(r"^[A-Za-z.&; ]+ County - ")  # "Lewis &amp; Clark"
+_COUNTY_LINE: Final = re.compile(r"<x:t>[A-Za-z.&; ]+ County\r?\n")
 
 
 def layout_2024(data: bytes) -> bytes:

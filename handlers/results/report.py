@@ -36,6 +36,7 @@ from handlers.results.compare import change_line, no_change_line, scanned_by_ide
 from handlers.results.contests import Contest, recounted_line
 from handlers.results.plain_table import PLAIN_TABLE
 from handlers.results.scan import Scan, ScannedContest
+from handlers.results.sos_workbooks import COUNTY_WORKBOOK
 from handlers.syntax import quick_syntax
 
 WIDTH: Final = 92
@@ -348,6 +349,16 @@ def opening_lines(result: Scan, how: HowToAdd = COMMAND_LINE) -> list[str]:
             said += f" {SPECIAL_ELECTION[0].upper()}{SPECIAL_ELECTION[1:]}."
         out.append(said)
     out += read_lines(result)
+    unnamed = counties_not_named(result)
+    if unnamed:  # asked once for all files, not once a contest (scan.md, "A county not named")
+        shown = ", ".join(unnamed[:MAX_NAMED]) + (
+            f" and {len(unnamed) - MAX_NAMED:,} more" if len(unnamed) > MAX_NAMED else ""
+        )
+        out.append(
+            f"{plural(len(unnamed), 'file names', 'files name')} no county ({shown}): a "
+            "one-county contest's petition is filed with its county, so each of its contests "
+            'shows the file instead; name each file\'s county with --county "FILE=NAME".'
+        )
     partial = partial_readings(result)
     if partial:
         close = partial_close(result)
@@ -422,6 +433,23 @@ def opening_lines(result: Scan, how: HowToAdd = COMMAND_LINE) -> list[str]:
             "unofficial, and a petition window opens only with the official canvass."
         )
     return out
+
+
+MAX_NAMED: Final = 5  # files named in a line; more are counted
+
+
+def counties_not_named(result: Scan) -> list[str]:
+    """The county workbooks whose one-county contests have no county: no title names it (the
+    2024 exports), nor a person. A typed table's contests say their file, as before."""
+    workbooks = {f.name for f in result.files if f.format == COUNTY_WORKBOOK}
+    return sorted(
+        {
+            name
+            for c in result.contests
+            if one_county(c) and c.contest.county is None
+            for name in c.contest.files & workbooks
+        }
+    )
 
 
 def _when(downloaded: str) -> datetime | None:

@@ -245,6 +245,12 @@ def test_county_label_of_the_2022_exports() -> None:
         "GALLATIN COUNTY MEDICAL MARIJUANA EXCISE TAX",
     )
     assert county_label("Nowhere County SHERIFF") == (None, "Nowhere County SHERIFF")
+    # Lewis and Clark's own workbook writes its name with "&" (CTYALL Results(25).xlsx)
+    assert county_label("Lewis & Clark County COUNTY SHERIFF/CORONER") == (
+        "Lewis and Clark",
+        "COUNTY SHERIFF/CORONER",
+    )
+    assert county_label("Lewis + Clark County SHERIFF") == (None, "Lewis + Clark County SHERIFF")
 
 
 def test_several_counties() -> None:

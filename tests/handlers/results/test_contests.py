@@ -182,6 +182,18 @@ def general_2022() -> Scan:
     return scan(county_workbooks(), ScanOptions(today=TODAY, canvass=CANVASS))
 
 
+def test_every_2022_workbook_names_its_county(general_2022: Scan) -> None:
+    """Lewis and Clark's workbook titles read "Lewis & Clark County ...": its county is named,
+    so none of its one-county contests asks for it, and the report asks nothing of any file."""
+    lewis_and_clark = [
+        c for c in general_2022.contests if "CTYALL Results(25).xlsx" in c.contest.files
+    ]
+    one_county = [c for c in lewis_and_clark if c.contest.kind is ContestKind.COUNTY]
+    assert one_county and {c.contest.county for c in one_county} == {"Lewis and Clark"}
+    text = scan_text(general_2022, show_all=True)
+    assert "county not named" not in text and "name no county" not in text
+
+
 def test_the_56_county_workbooks_are_the_whole_state_without_complete(general_2022: Scan) -> None:
     assert general_2022.whole_state
     statewide = [

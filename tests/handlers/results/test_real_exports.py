@@ -511,3 +511,25 @@ def test_a_recount_whose_rows_are_all_zero_is_not_said_to_be_its_result() -> Non
         "HAJENGA 364; GC TUCKER HUGHES 284"
     )
     assert "HAJENGA 364 -> 0" not in scan_text(result)
+
+
+def test_files_naming_no_county_are_asked_for_it_once() -> None:
+    """The 56 workbooks in 2024's layout name no county: one line asks for them all, not
+    each contest; each one-county contest still shows its file (scan.md, Formats)."""
+    books = [(name, layout_2024(data)) for name, data in county_workbooks()]
+    result = scanned_2024(books)
+    lines = scan_text(result).splitlines()
+    asked = [line for line in lines if "name no county" in line]
+    assert asked == [
+        "56 files name no county (CTYALL Results(1).xlsx, CTYALL Results(10).xlsx, CTYALL "
+        "Results(11).xlsx, CTYALL Results(12).xlsx, CTYALL Results(13).xlsx and 51 more): a "
+        "one-county contest's petition is filed with its county, so each of its contests shows "
+        'the file instead; name each file\'s county with --county "FILE=NAME".'
+    ]
+    named = {name: "Cascade" if name == "CTYALL Results(7).xlsx" else None for name, _ in books}
+    given = scan(
+        books,
+        ScanOptions(today=date(2024, 11, 20), counties={n: c for n, c in named.items() if c}),
+    )
+    said = " ".join(scan_text(given).split())
+    assert "55 files name no county" in said and "CTYALL Results(7).xlsx," not in said
