@@ -34,6 +34,7 @@ from handlers.results.report import (
 from handlers.results.scan import ScannedContest
 from handlers.results.tables import ElectionContradicted
 from handlers.slack.blocks.text import (
+    BUTTON_TEXT_LIMIT,
     HEADER_LIMIT,
     SECTION_LIMIT,
     clip,
@@ -59,7 +60,6 @@ CHECK_RETENTION_ACTION_ID: Final = "scan_check_retention"
 # are in the CSV. 20 rows' actions blocks, the table, its notes and at most 11 others (header,
 # context, since, more, shares, retentions, recounts, attention, footer) stay under 50.
 MAX_LISTED: Final = 20
-BUTTON_TEXT_LIMIT: Final = 75
 MAX_FILES_NAMED: Final = 5  # more files are counted by format in the summary's first line
 _LISTED: Final = tuple(outcome for outcome, _ in SECTIONS)
 CSV_NAME: Final = "recount-scan.csv"
