@@ -103,14 +103,12 @@ def read(name: str, tables: list[Table], fmt: str) -> FileTallies:
                 result.said(election_in(banner[0]), f'the banner says "{banner[0]}"')
         key = _read_sheet(result, table, at)
         # each sheet's banner counts its own precincts: a sheet still counting is partial
-        banner = [text(r[0]) for r in table.rows[:at] if r]
-        why = next((w for line in banner if (w := partial_in(line))), None)
+        why, total = _banner_facts(tuple(r[0] for r in table.rows[:at] if r))
         if why is not None:
             result.partial[key] = why
         if fmt == COUNTY_WORKBOOK:
-            counted = next((c for line in banner if (c := precinct_counts(line))), None)
-            if counted is not None:
-                result.banner_precincts[key] = counted[1]
+            if total is not None:
+                result.banner_precincts[key] = total
             result.precincts[key] = tuple(
                 label
                 for r in table.rows[at + 1 :]
@@ -120,6 +118,16 @@ def read(name: str, tables: list[Table], fmt: str) -> FileTallies:
             )
     result.said(election_in_name(name), f'the file is named "{name}"')
     return result
+
+
+@lru_cache(maxsize=256)  # every sheet of a download has the same banner
+def _banner_facts(cells: tuple[Cell, ...]) -> tuple[str | None, int | None]:
+    """A sheet's banner: why its reading is partial (or None), and how many precincts it
+    counts (or None)."""
+    lines = [text(c) for c in cells]
+    why = next((w for line in lines if (w := partial_in(line))), None)
+    counted = next((c for line in lines if (c := precinct_counts(line))), None)
+    return why, None if counted is None else counted[1]
 
 
 def _read_sheet(result: FileTallies, table: Table, at: int) -> str:
