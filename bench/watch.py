@@ -37,8 +37,8 @@ def _median_pair(a: Callable[[], object], b: Callable[[], object]) -> tuple[floa
 
 def report() -> list[str]:
     from bot.net.fetch import Policy, UrlFetcher
+    from bot.store.backend import Store
     from bot.store.database import open_database
-    from bot.store.queries import Store
     from domain.changes import compare
     from handlers.results import ScanOptions, scan
     from handlers.results.compare import readings_of

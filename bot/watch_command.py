@@ -32,9 +32,9 @@ from typing import Any, Final, TextIO
 from bot.clock import montana_today
 from bot.net.fetch import FetchStopped, Policy, UrlFetcher
 from bot.settings import Settings, watch_min_interval_s
+from bot.store.backend import Store
 from bot.store.database import DatabaseError, database_url, open_database
 from bot.store.database import shown as shown_database
-from bot.store.queries import Store
 from bot.terminal import EXIT_OK, EXIT_USAGE, one_line
 from domain import InputError
 from domain.changes import ChangeKind

@@ -1,5 +1,5 @@
 """What the watch service needs from the world, as small ports: a store for what was read and
-a fetcher for URLs. `bot/` implements them (bot.store.queries.Store over SQLAlchemy,
+a fetcher for URLs. `bot/` implements them (bot.store.backend.Store over SQLAlchemy,
 bot.net.fetch.UrlFetcher over the standard library); tests hand in-memory fakes. The service
 (handlers.watch.service), its round (handlers.watch.rounds) and the listeners hold only these
 types, never the database or the network themselves.
@@ -57,12 +57,54 @@ class Fetcher(Protocol):
         """GET with the conditional headers. Raises FetchRefused or FetchFailed."""
 
 
-class RoundStore(Protocol):
-    """What one round reads and writes."""
+class Watches(Protocol):
+    """The watches: started, found, set, stopped."""
+
+    def watch_for(self, spec: WatchSpec, started_by: str | None) -> WatchInfo:
+        """The running watch of this fingerprint, or a new one (one however two starts
+        meet)."""
+
+    def update_settings(self, watch_id: int, options: dict[str, Any]) -> WatchInfo:
+        """New settings kept; its sources are read afresh next round."""
+
+    def set_every(self, watch_id: int, every_s: int) -> WatchInfo: ...
+
+    def get(self, watch_id: int) -> WatchInfo | None: ...
+
+    def set_root(self, watch_id: int, root_ts: str) -> None: ...
+
+    def running(self, place_prefix: str = "") -> list[WatchInfo]: ...
+
+    def watches(self, place: Place) -> list[WatchInfo]: ...
+
+    def stop(self, watch_ids: Sequence[int], by: str | None) -> list[WatchInfo]:
+        """Stops those still running; returns the ones it stopped."""
+
+
+class Leases(Protocol):
+    """Who reads a watch now, and when its next round is due."""
+
+    def take_lease(self, watch_id: int, owner: str, ttl: timedelta) -> bool:
+        """Takes or renews the lease; False when another process holds one still valid."""
+
+    def release_lease(self, watch_id: int, owner: str) -> None: ...
+
+    def due(self, now: datetime) -> list[WatchInfo]:
+        """The running Slack watches whose next round is due, or that never ran."""
+
+    def schedule(self, watch_id: int, at: datetime) -> None: ...
+
+
+class Sources(Protocol):
+    """What each source of a watch was at its last read."""
 
     def source_states(self, watch_id: int) -> dict[str, SourceSnapshot]: ...
 
     def save_sources(self, watch_id: int, states: Sequence[SourceSnapshot]) -> None: ...
+
+
+class Readings(Protocol):
+    """The readings of a watch, each stored with the changes it found."""
 
     def has_reading(self, watch_id: int) -> bool: ...
 
@@ -86,38 +128,18 @@ class RoundStore(Protocol):
         `told`: its changes count as told already (a source switching back and forth)."""
 
 
-class WatchStore(RoundStore, Protocol):
-    """Everything the listeners, the command line and the poller ask of the watch database."""
-
-    def watch_for(self, spec: WatchSpec, started_by: str | None) -> WatchInfo: ...
-
-    def update_settings(self, watch_id: int, options: dict[str, Any]) -> WatchInfo: ...
-
-    def set_every(self, watch_id: int, every_s: int) -> WatchInfo: ...
-
-    def get(self, watch_id: int) -> WatchInfo | None: ...
-
-    def set_root(self, watch_id: int, root_ts: str) -> None: ...
-
-    def running(self, place_prefix: str = "") -> list[WatchInfo]: ...
-
-    def watches(self, place: Place) -> list[WatchInfo]: ...
-
-    def stop(self, watch_ids: Sequence[int], by: str | None) -> list[WatchInfo]: ...
-
-    def take_lease(self, watch_id: int, owner: str, ttl: timedelta) -> bool: ...
-
-    def release_lease(self, watch_id: int, owner: str) -> None: ...
-
-    def due(self, now: datetime) -> list[WatchInfo]: ...
-
-    def schedule(self, watch_id: int, at: datetime) -> None: ...
+class Changes(Protocol):
+    """The changes found, and whether each was told."""
 
     def changes(
         self, watch_id: int | None = None, *, unposted: bool = False
     ) -> list[StoredChange]: ...
 
     def mark_posted(self, change_ids: Sequence[int]) -> None: ...
+
+
+class Posts(Protocol):
+    """The posts that tell changes, kept before they are sent."""
 
     def pending_post(self, watch_id: int) -> RoundPost | None:
         """The watch's post tried and not known to have reached its channel, if any."""
@@ -130,8 +152,9 @@ class WatchStore(RoundStore, Protocol):
         """The post reached its channel as `ts`: kept, its changes told, in one transaction
         (None: given up, its changes told otherwise)."""
 
-    def first_delivery(self, event_id: str) -> bool:
-        """True the first time Slack's event id is seen, False for a repeated delivery."""
+
+class Scans(Protocol):
+    """The scans under way in Slack."""
 
     def scan_started(self, channel: str, ts: str) -> int:
         """A scan in Slack begun, its progress message `ts`: its id in the list."""
@@ -141,6 +164,22 @@ class WatchStore(RoundStore, Protocol):
 
     def interrupted_scans(self, started_before: datetime) -> list[tuple[str, str]]:
         """The scans begun before then and never ended, taken off the list."""
+
+
+class Events(Protocol):
+    """Slack's events seen."""
+
+    def first_delivery(self, event_id: str) -> bool:
+        """True the first time Slack's event id is seen, False for a repeated delivery."""
+
+
+class RoundStore(Sources, Readings, Protocol):
+    """What one round reads and writes."""
+
+
+class WatchStore(Watches, Leases, Sources, Readings, Changes, Posts, Scans, Events, Protocol):
+    """Every piece: what the app wires (bot.store.backend.Store); each consumer is typed by
+    the pieces it uses."""
 
 
 class WatchBackend(Protocol):

@@ -14,7 +14,8 @@ import pytest
 from sqlalchemy.orm import Session
 
 from bot.cli import main
-from bot.store import queries
+from bot.store import rows
+from bot.store.backend import Store
 from bot.store.database import open_database
 from bot.store.models import Watch
 
@@ -409,7 +410,7 @@ def test_two_terminals_starting_one_watch_at_once_print_its_reading_once(
 
     db = f"sqlite:///{tmp_path / 'watch.db'}"
     open_database(db).dispose()  # made (and migrated) before: the race is the watch's
-    monkeypatch.setattr(queries, "Session", Racing)
+    monkeypatch.setattr(rows, "Session", Racing)
     said: list[tuple[int, str, str]] = []
     terminals = [
         threading.Thread(target=lambda: said.append(recount(str(folder), "--once", "--db", db)))
@@ -422,4 +423,4 @@ def test_two_terminals_starting_one_watch_at_once_print_its_reading_once(
     assert sorted(status for status, _, _ in said) == [0, 2], said
     assert sum(out.startswith("Scanned 1 file") for _, out, _ in said) == 1
     assert any("watch 1 is being read by another recount watch" in err for _, _, err in said)
-    assert [w.id for w in queries.Store(open_database(db)).running()] == [1]
+    assert [w.id for w in Store(open_database(db)).running()] == [1]

@@ -6,9 +6,12 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+from sqlalchemy import create_engine
+
 from bot.net.fetch import Policy, UrlFetcher
-from bot.store.backend import Backend
+from bot.store.backend import Backend, Store
 from bot.store.database import shown
+from handlers.watch.ports import WatchStore
 from handlers.watch.records import Place, PlaceKind, WatchSpec
 from handlers.watch.service import WatchService
 
@@ -31,3 +34,11 @@ def test_a_round_over_a_folder_and_the_url_shown(tmp_path: Path) -> None:
 
 def test_a_password_is_never_shown(tmp_path: Path) -> None:
     assert "hunter2" not in shown("postgresql+psycopg://recount:hunter2@db.example/recount")
+
+
+def test_the_store_is_every_piece_over_one_engine_and_answers_or_not(tmp_path: Path) -> None:
+    backend = Backend(f"sqlite:///{tmp_path}/recount.db")
+    store: WatchStore = backend.store  # every port the app wires, from the pieces
+    assert backend.answers() and store.running() == []
+    backend._store = Store(create_engine(f"sqlite:///{tmp_path}/gone/recount.db"))
+    assert backend.answers() is False  # a readiness probe: never an exception

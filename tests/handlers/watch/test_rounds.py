@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.net.fetch import Policy, UrlFetcher
+from bot.store.backend import Store
 from bot.store.database import open_database
-from bot.store.queries import Store
 from domain.changes import ChangeKind
 from handlers.watch.records import Place, WatchSpec
 from handlers.watch.rounds import run_round

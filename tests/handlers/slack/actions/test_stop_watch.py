@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from slack_bolt import App
 
+from bot.store.backend import Store
 from bot.store.database import open_database
-from bot.store.queries import Store
 from handlers.slack.after_ack import AfterAck
 from handlers.slack.blocks.watch import STOP_ACTION_ID
 from handlers.slack.metadata import MetadataSigner

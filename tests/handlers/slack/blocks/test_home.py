@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from bot.net.fetch import Policy, UrlFetcher
+from bot.store.backend import Store
 from bot.store.database import open_database
-from bot.store.queries import Store
 from domain.changes import Band, Change, ChangeKind, ContestReading
 from handlers.slack.blocks.home import home_view
 from handlers.watch.records import Place, WatchSpec

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from slack_bolt import App
 
+from bot.store.backend import Store
 from bot.store.database import open_database
-from bot.store.queries import Store
 from handlers.slack.after_ack import AfterAck
 from handlers.slack.watching import NO_DATABASE
 from handlers.watch.records import Place, PlaceKind, WatchSpec, WatchStatus

@@ -16,9 +16,9 @@ from slack_bolt import App
 from slack_sdk import WebClient
 from sqlalchemy import select, update
 
+from bot.store.backend import Store
 from bot.store.database import open_database
 from bot.store.models import ScanInFlight
-from bot.store.queries import Store
 from handlers.slack.after_ack import BUSY_YOURS, AfterAck
 from handlers.slack.scanning import INTERRUPTED, tell_interrupted
 from handlers.watch.records import utcnow
