@@ -33,15 +33,6 @@ from domain import Verdict, check
 from domain.drafting import why_no_petition
 from domain.explain import explain
 from domain.plain_text import visible
-from handlers.slack.blocks.text import (
-    BUTTON_TEXT_LIMIT,
-    HEADER_LIMIT,
-    SECTION_LIMIT,
-    clip,
-    escape,
-    escape_mrkdwn,
-    mention,
-)
 from handlers.slack.blocks.verdict import (
     _ICONS,
     ADJUST_ACTION_ID,
@@ -51,11 +42,20 @@ from handlers.slack.blocks.verdict import (
     PETITION_ACTION_ID,
     RECORD_ACTION_ID,
     REMIND_ACTION_ID,
-    saved_inputs,
     verdict_message,
     verdict_metadata,
 )
 from handlers.slack.blocks.work import work_action
+from handlers.slack.saved_check import saved_inputs
+from handlers.slack.text import (
+    BUTTON_TEXT_LIMIT,
+    HEADER_LIMIT,
+    SECTION_LIMIT,
+    clip,
+    escape,
+    escape_mrkdwn,
+    mention,
+)
 from handlers.syntax import FormRequest, HelpRequest, parse
 
 TEXT = "county Smith 1204 Jones 1199 canvass 11/16/2026"

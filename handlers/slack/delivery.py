@@ -15,7 +15,7 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
 from slack_sdk.webhook import WebhookClient
 
-from handlers.slack.blocks.verdict import SlackMessage
+from handlers.slack.message import SlackMessage
 from handlers.slack.metadata import FormContext
 from handlers.slack.retries import HTTP_TIMEOUT
 

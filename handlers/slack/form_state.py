@@ -6,7 +6,6 @@ declarations in the domain; candidate lines are read by the quick syntax's own i
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from datetime import date
 from typing import Any, Final
@@ -19,14 +18,11 @@ from domain import (
     InputField,
     Problem,
     ValueType,
-    Verdict,
     build_check,
-    check,
     resolve_kind,
 )
 from handlers.slack.blocks.check_form import KIND_ACTION_ID, KIND_BLOCK, VALUE_ACTION_ID
-from handlers.slack.blocks.text import clip
-from handlers.slack.payload import text_at
+from handlers.slack.text import clip
 from handlers.syntax import parse_number, read_candidate_line
 
 # Every field the form can show, but the kind (its own select).
@@ -120,48 +116,3 @@ def errors_by_block(error: InputError, block_ids: set[str]) -> dict[str, str]:
         )
     # Slack's limit on a field's error; cut after a whole word, as every text the bot sends
     return {block: clip(message, 2000) for block, message in errors.items()}
-
-
-def saved_check(value: str) -> CheckInput:
-    """A button's saved inputs back to a check (dates come back as ISO text). Raises
-    InputError when they cannot be read or no longer make a check."""
-    kind, data = saved_fields(value)
-    fields: dict[str, object] = {}
-    for key, saved in data.items():
-        declared = FIELDS.get(key)
-        if (
-            declared is not None
-            and declared.value_type is ValueType.DATE
-            and isinstance(saved, str)
-        ):
-            try:
-                fields[key] = date.fromisoformat(saved)
-            except ValueError:
-                raise InputError.about(key, f'"{saved}" is not a date') from None
-        elif (
-            declared is not None
-            and declared.value_type is ValueType.CANDIDATES
-            and isinstance(saved, list)
-        ):
-            fields[key] = tuple(
-                (c.get("name"), c.get("votes")) if isinstance(c, dict) else c for c in saved
-            )
-        else:
-            fields[key] = saved
-    return build_check(kind, fields)
-
-
-def clicked_verdict(body: Mapping[str, Any], today: date) -> Verdict:
-    """The verdict of the check a clicked button carries (its value), decided on `today`.
-    Raises InputError when the inputs cannot be read or no longer make a check."""
-    return check(saved_check(text_at(body, "actions", 0, "value") or ""), today)
-
-
-def saved_fields(value: str) -> tuple[ContestKind, dict[str, Any]]:
-    """The what-if button's JSON back to a kind and fields. Raises InputError if unreadable."""
-    try:
-        data = json.loads(value)
-        kind = resolve_kind(str(data.pop("kind")))
-    except (ValueError, KeyError, TypeError, AttributeError):
-        raise InputError.about(None, "this verdict's inputs could not be read back") from None
-    return kind, data

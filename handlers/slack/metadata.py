@@ -14,9 +14,7 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any, Final
 
-from domain.verdict import Verdict
-from handlers.slack.blocks.text import is_channel_id, is_user_id
-from handlers.slack.blocks.verdict import saved_inputs
+from handlers.slack.text import is_channel_id, is_user_id
 
 MAX_METADATA: Final = 3000  # Slack's limit for private_metadata
 
@@ -96,9 +94,3 @@ class MetadataSigner:
         if not ((is_channel_id(where) or is_user_id(where)) and is_user_id(context.user)):
             return None
         return context
-
-
-def signed_inputs(verdict: Verdict, signer: MetadataSigner) -> str:
-    """A verdict's inputs, signed: the message metadata's copy, which a later reader can check
-    again and know came from this bot."""
-    return signer.sign(json.loads(saved_inputs(verdict)))

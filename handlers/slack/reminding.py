@@ -19,8 +19,8 @@ from domain.deadline import last_open_day, long_date
 from domain.montana import TIME_ZONE as MONTANA
 from domain.read_as import read_as
 from domain.reminders import reminder_days
-from handlers.slack.blocks.text import clip, escape_mrkdwn
 from handlers.slack.metadata import MetadataSigner
+from handlers.slack.text import clip, escape_mrkdwn
 
 log = logging.getLogger(__name__)
 CANCEL_ACTION_ID: Final = "cancel_reminders"

@@ -16,9 +16,9 @@ from slack_bolt import App
 
 from bot.cli import main
 from domain import KINDS, InputError, build_check, check
-from handlers.slack.blocks.text import escape_mrkdwn
 from handlers.slack.blocks.verdict import verdict_message
 from handlers.slack.form_state import read_form
+from handlers.slack.text import escape_mrkdwn
 
 from ..conftest import TODAY
 from ..fake_slack import APP_TOKEN, BOT_TOKEN, SIGNING_SECRET, FakeSlack, payload_body

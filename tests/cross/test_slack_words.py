@@ -29,9 +29,10 @@ from handlers.slack.blocks.scan import (
     scan_summary,
 )
 from handlers.slack.blocks.scan_form import scan_form
-from handlers.slack.blocks.verdict import SlackMessage, error_message, verdict_message
+from handlers.slack.blocks.verdict import error_message, verdict_message
 from handlers.slack.blocks.watch import changes_message, root_message, source_message
 from handlers.slack.blocks.work import work_view
+from handlers.slack.message import SlackMessage
 from handlers.slack.metadata import NOT_VERIFIED
 from handlers.syntax import QuickSyntaxError, parse
 from handlers.watch.records import Remembered

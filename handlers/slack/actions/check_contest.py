@@ -15,14 +15,13 @@ from handlers.slack.blocks.scan import (
     CHECK_ACTION_ID,
     CHECK_RETENTION_ACTION_ID,
 )
-from handlers.slack.blocks.text import is_channel_id, is_user_id
 from handlers.slack.blocks.verdict import verdict_message
-from handlers.slack.form_state import clicked_verdict
-from handlers.slack.metadata import signed_inputs
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import mapping_at, text_at
 from handlers.slack.reminding import remind_value
+from handlers.slack.saved_check import clicked_verdict, signed_inputs
 from handlers.slack.services import Services
+from handlers.slack.text import is_channel_id, is_user_id
 
 log = logging.getLogger(__name__)
 

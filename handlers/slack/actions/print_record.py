@@ -14,12 +14,12 @@ from slack_sdk.errors import SlackApiError, SlackClientError
 
 from domain import InputError
 from domain.explain import explain
-from handlers.slack.blocks.text import is_channel_id
 from handlers.slack.blocks.verdict import PETITION_ACTION_ID, RECORD_ACTION_ID
-from handlers.slack.form_state import clicked_verdict
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import mapping_at, text_at
+from handlers.slack.saved_check import clicked_verdict
 from handlers.slack.services import Services
+from handlers.slack.text import is_channel_id
 
 log = logging.getLogger(__name__)
 NOT_UPLOADED = (

@@ -14,11 +14,11 @@ from domain.plain_text import visible
 from handlers.results.precincts import Wanted, precinct_rows
 from handlers.results.tables import ResultsFileError
 from handlers.slack.blocks.scan import KIT_ACTION_ID
-from handlers.slack.blocks.text import escape
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import text_at
 from handlers.slack.scanning import chosen_scan, download_shared
 from handlers.slack.services import Services
+from handlers.slack.text import escape
 
 log = logging.getLogger(__name__)
 KIT_NOT_UPLOADED = (

@@ -10,12 +10,12 @@ from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
 
-from handlers.slack.blocks.text import is_channel_id
 from handlers.slack.blocks.verdict import REMIND_ACTION_ID
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import mapping_at, text_at
 from handlers.slack.reminding import schedule, slack_error
 from handlers.slack.services import Services
+from handlers.slack.text import is_channel_id
 
 log = logging.getLogger(__name__)
 

@@ -14,9 +14,9 @@ from domain import InputError
 from domain.readings import RETENTION
 from handlers.results.contests import reading_line
 from handlers.slack.blocks.work import WORK_ACTION_ID, WORK_RETENTION_ACTION_ID, work_view
-from handlers.slack.form_state import clicked_verdict
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import text_at
+from handlers.slack.saved_check import clicked_verdict
 from handlers.slack.services import Services
 
 log = logging.getLogger(__name__)

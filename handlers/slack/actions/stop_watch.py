@@ -8,13 +8,13 @@ from typing import Any
 from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 
-from handlers.slack.blocks.text import is_user_id
 from handlers.slack.blocks.watch import (
     STOP_ACTION_ID,
 )
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import text_at
 from handlers.slack.services import Services
+from handlers.slack.text import is_user_id
 from handlers.slack.watching import mark_stopped
 
 log = logging.getLogger(__name__)

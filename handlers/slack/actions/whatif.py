@@ -10,13 +10,13 @@ from slack_sdk import WebClient
 
 from domain import InputError
 from handlers.slack.blocks.check_form import form_view, prefill_values
-from handlers.slack.blocks.text import is_channel_id
 from handlers.slack.blocks.verdict import ADJUST_ACTION_ID
-from handlers.slack.form_state import saved_check, saved_fields
 from handlers.slack.metadata import FormContext
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import mapping_at, text_at
+from handlers.slack.saved_check import saved_check, saved_fields
 from handlers.slack.services import Services
+from handlers.slack.text import is_channel_id
 
 log = logging.getLogger(__name__)
 

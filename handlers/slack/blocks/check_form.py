@@ -30,7 +30,7 @@ from domain.citations import FIRST_YEAR, LAST_YEAR
 from domain.inputs import KIND_TERM
 from domain.related import COUNTY_CANVASS_HINT
 from domain.routes import official_canvass_note
-from handlers.slack.blocks.text import BUTTON_TEXT_LIMIT, clip, escape_mrkdwn
+from handlers.slack.text import BUTTON_TEXT_LIMIT, clip, escape_mrkdwn
 
 FORM_CALLBACK_ID: Final = "recount_form"
 KIND_ACTION_ID: Final = "kind_select"

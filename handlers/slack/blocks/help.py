@@ -5,8 +5,8 @@ from __future__ import annotations
 from slack_sdk.models.blocks import MarkdownTextObject, SectionBlock
 
 from domain import KINDS
-from handlers.slack.blocks.text import escape
-from handlers.slack.blocks.verdict import SlackMessage
+from handlers.slack.message import SlackMessage
+from handlers.slack.text import escape
 from handlers.syntax import AMBIGUOUS_SUMMARY, COMMAND, EXAMPLES, ITEMS_SUMMARY
 
 

@@ -10,7 +10,7 @@ from typing import Any, Final
 from domain.deadline import long_date
 from domain.montana import TIME_ZONE as MONTANA
 from handlers.results.compare import change_line
-from handlers.slack.blocks.text import escape_mrkdwn, is_channel_id, mrkdwn
+from handlers.slack.text import escape_mrkdwn, is_channel_id, mrkdwn
 from handlers.syntax import COMMAND
 from handlers.watch.durations import shown
 from handlers.watch.records import WatchOverview, montana_time

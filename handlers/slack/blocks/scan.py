@@ -33,7 +33,11 @@ from handlers.results.report import (
 )
 from handlers.results.scan import ScannedContest
 from handlers.results.tables import ElectionContradicted
-from handlers.slack.blocks.text import (
+from handlers.slack.blocks.verdict import BUTTON_VALUE_LIMIT, verdict_facts
+from handlers.slack.blocks.work import WORK_ACTION_ID, WORK_RETENTION_ACTION_ID
+from handlers.slack.message import SlackMessage
+from handlers.slack.saved_check import saved_inputs
+from handlers.slack.text import (
     BUTTON_TEXT_LIMIT,
     HEADER_LIMIT,
     SECTION_LIMIT,
@@ -43,13 +47,6 @@ from handlers.slack.blocks.text import (
     mrkdwn,
     plain,
 )
-from handlers.slack.blocks.verdict import (
-    BUTTON_VALUE_LIMIT,
-    SlackMessage,
-    saved_inputs,
-    verdict_facts,
-)
-from handlers.slack.blocks.work import WORK_ACTION_ID, WORK_RETENTION_ACTION_ID
 from handlers.watch.records import Remembered, montana_time
 
 CHECK_ACTION_ID: Final = "scan_check"

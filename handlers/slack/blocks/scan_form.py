@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from handlers.results.tallies import ELECTION_TYPES
-from handlers.slack.blocks.text import plain
+from handlers.slack.text import plain
 
 SCAN_FORM_ID: Final = "scan_form"
 

@@ -17,8 +17,6 @@ shape of message this module builds back through slack_sdk.models to validate it
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
 from typing import Any, Final
 
 from slack_sdk.models.blocks import MarkdownTextObject, SectionBlock
@@ -27,7 +25,10 @@ from domain import Outcome, Verdict
 from domain.drafting import why_no_petition
 from domain.explain import Explanation, explain
 from domain.verdict_json import verdict_json
-from handlers.slack.blocks.text import (
+from handlers.slack.blocks.work import work_action
+from handlers.slack.message import SlackMessage
+from handlers.slack.saved_check import saved_inputs
+from handlers.slack.text import (
     BUTTON_TEXT_LIMIT,
     HEADER_LIMIT,
     SECTION_LIMIT,
@@ -38,7 +39,6 @@ from handlers.slack.blocks.text import (
     mrkdwn,
     plain,
 )
-from handlers.slack.blocks.work import work_action
 from handlers.syntax import COMMAND
 
 ADJUST_ACTION_ID: Final = "adjust_recheck"
@@ -48,7 +48,6 @@ REMIND_ACTION_ID: Final = "remind_channel"  # handlers.slack.actions.remind list
 BUTTON_VALUE_LIMIT: Final = 2000
 FIELD_LIMIT: Final = 2000  # Slack's limit on a section field's text
 MAX_FIELDS: Final = 10  # Slack's limit on a section's fields
-_JSON_SAFE: Final = str.maketrans({"&": "\\u0026", "<": "\\u003c", ">": "\\u003e"})
 
 _ICONS: Final = {
     Outcome.AVAILABLE: "✅",
@@ -59,30 +58,6 @@ _ICONS: Final = {
     Outcome.BOND: "💵",
     Outcome.CANVASS_BOARD: "📋",
 }
-
-
-@dataclass(frozen=True)
-class SlackMessage:
-    text: str  # the notification fallback
-    blocks: list[dict[str, Any]]
-    # Message metadata (event_type, event_payload): the facts as data for a later reader.
-    metadata: dict[str, Any] | None = None
-    # Blocks Slack takes only in an attachment: a table block goes in attachments[].blocks,
-    # one table a message (docs.slack.dev/reference/block-kit/blocks/table-block, and
-    # slack_sdk's own tests send it so); Slack shows the attachment under the blocks.
-    attachments: list[dict[str, Any]] | None = None
-
-    def as_kwargs(self) -> dict[str, Any]:
-        made: dict[str, Any] = {"text": self.text, "blocks": self.blocks}
-        if self.metadata is not None:
-            made["metadata"] = self.metadata
-        if self.attachments is not None:
-            made["attachments"] = self.attachments
-        return made
-
-    def attached_blocks(self) -> list[dict[str, Any]]:
-        """The blocks of the message's attachments (its table), in order."""
-        return [b for a in self.attachments or [] for b in a.get("blocks", [])]
 
 
 VERDICT_EVENT: Final = "recount_verdict"
@@ -147,14 +122,6 @@ def verdict_metadata(verdict: Verdict, signed_inputs: str | None = None) -> dict
     if signed_inputs is not None:
         payload["inputs"] = signed_inputs
     return {"event_type": VERDICT_EVENT, "event_payload": payload}
-
-
-def saved_inputs(verdict: Verdict) -> str:
-    """The check's inputs as compact JSON: the what-if button carries them back to the form.
-    & < > are written as JSON escapes, so not even a button value holds Slack markup."""
-    dumped = verdict.inputs.model_dump(mode="json", exclude_none=True)
-    inputs = {key: value for key, value in dumped.items() if value is not False}  # flags left off
-    return json.dumps(inputs, separators=(",", ":")).translate(_JSON_SAFE)
 
 
 def _fields(e: Explanation) -> dict[str, Any]:

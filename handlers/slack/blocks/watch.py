@@ -30,7 +30,9 @@ from handlers.slack.blocks.scan import (
     slack_words,
     work_button,
 )
-from handlers.slack.blocks.text import (
+from handlers.slack.blocks.verdict import verdict_facts
+from handlers.slack.message import SlackMessage
+from handlers.slack.text import (
     HEADER_LIMIT,
     SECTION_LIMIT,
     clip,
@@ -40,7 +42,6 @@ from handlers.slack.blocks.text import (
     mrkdwn,
     plain,
 )
-from handlers.slack.blocks.verdict import SlackMessage, verdict_facts
 from handlers.watch.durations import shown
 from handlers.watch.records import montana_time
 

@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from domain.explain import explain
 from domain.verdict import Verdict
-from handlers.slack.blocks.text import SECTION_LIMIT, clip, escape_mrkdwn, mrkdwn
+from handlers.slack.text import SECTION_LIMIT, clip, escape_mrkdwn, mrkdwn
 
 WORK_ACTION_ID: Final = "show_work"
 # A retention vote's work: the scan's reading (a retention read as a race) goes with it, as

@@ -16,13 +16,14 @@ from slack_sdk import WebClient
 from domain import InputError, check
 from handlers.slack.blocks.check_form import form_view
 from handlers.slack.blocks.help import help_message
-from handlers.slack.blocks.text import unescape_command_text
 from handlers.slack.blocks.verdict import error_message, verdict_message
 from handlers.slack.commands.watch import watch_command
-from handlers.slack.metadata import FormContext, signed_inputs
+from handlers.slack.metadata import FormContext
 from handlers.slack.observability import request_id_of
 from handlers.slack.reminding import remind_value
+from handlers.slack.saved_check import signed_inputs
 from handlers.slack.services import Services
+from handlers.slack.text import unescape_command_text
 from handlers.syntax import COMMAND, FormRequest, HelpRequest, QuickSyntaxError, parse
 
 

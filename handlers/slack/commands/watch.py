@@ -10,9 +10,9 @@ from slack_bolt import Ack, BoltContext, Respond
 from slack_sdk import WebClient
 
 from domain import InputError
-from handlers.slack.blocks.text import escape, is_channel_id, is_user_id
 from handlers.slack.observability import request_id_of
 from handlers.slack.services import Services
+from handlers.slack.text import escape, is_channel_id, is_user_id
 from handlers.slack.watching import (
     NO_DATABASE,
     list_text,

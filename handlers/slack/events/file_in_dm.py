@@ -14,7 +14,6 @@ from handlers.results.request import scan_request
 from handlers.slack.blocks.scan import (
     scan_error,
 )
-from handlers.slack.blocks.text import is_channel_id, is_user_id
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import text_at
 from handlers.slack.scanning import (
@@ -26,6 +25,7 @@ from handlers.slack.scanning import (
     shared_files,
 )
 from handlers.slack.services import Services
+from handlers.slack.text import is_channel_id, is_user_id
 from handlers.watch.records import DatabaseError
 
 log = logging.getLogger(__name__)

@@ -8,11 +8,11 @@ from typing import Any
 from slack_bolt import App, BoltContext
 from slack_sdk import WebClient
 
-from handlers.slack.blocks.text import is_channel_id, is_user_id
 from handlers.slack.home import refresher
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import text_at
 from handlers.slack.services import Services
+from handlers.slack.text import is_channel_id, is_user_id
 
 log = logging.getLogger(__name__)
 

@@ -14,11 +14,11 @@ from slack_sdk import WebClient
 from domain import InputError
 from domain.read_as import read_as
 from handlers.slack.blocks.check_form import form_view, prefill_values
-from handlers.slack.blocks.text import is_channel_id, is_user_id, unescape_command_text
 from handlers.slack.metadata import FormContext
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import mapping_at, text_at
 from handlers.slack.services import Services
+from handlers.slack.text import is_channel_id, is_user_id, unescape_command_text
 from handlers.syntax import FormRequest, HelpRequest, parse
 
 log = logging.getLogger(__name__)

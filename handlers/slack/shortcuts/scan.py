@@ -10,10 +10,10 @@ from slack_bolt import Ack, App, BoltContext
 from slack_sdk import WebClient
 
 from handlers.slack.blocks.scan_form import scan_form
-from handlers.slack.blocks.text import is_channel_id, is_user_id
 from handlers.slack.observability import request_id_of
 from handlers.slack.scanning import MAX_FILES, SCAN_SHORTCUT_ID, prefill, shared_files
 from handlers.slack.services import Services
+from handlers.slack.text import is_channel_id, is_user_id
 
 log = logging.getLogger(__name__)
 

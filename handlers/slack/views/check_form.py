@@ -13,10 +13,10 @@ from handlers.slack.blocks.check_form import FORM_CALLBACK_ID, KIND_BLOCK
 from handlers.slack.blocks.verdict import verdict_message
 from handlers.slack.delivery import deliver
 from handlers.slack.form_state import errors_by_block, read_form
-from handlers.slack.metadata import signed_inputs
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import dig, mapping_at, text_at
 from handlers.slack.reminding import remind_value
+from handlers.slack.saved_check import signed_inputs
 from handlers.slack.services import Services
 from handlers.syntax import COMMAND
 

@@ -8,15 +8,8 @@ from typing import Any
 import pytest
 
 from domain import BallotQuestion, CandidateRace, InputError
-from handlers.slack.blocks.verdict import saved_inputs
-from handlers.slack.form_state import (
-    clicked_verdict,
-    errors_by_block,
-    read_form,
-    saved_fields,
-    selected_kind,
-    text_values,
-)
+from handlers.slack.form_state import errors_by_block, read_form, selected_kind, text_values
+from handlers.slack.saved_check import clicked_verdict, saved_inputs
 
 from ...builders import verdict_of
 from ...slack_helpers import state
@@ -99,30 +92,6 @@ def test_a_long_error_is_cut_after_a_whole_word(words: int, cut: bool) -> None:
     assert len(said) <= 2000
     assert said.endswith("…") is cut
     assert said.removesuffix("…").split(" ")[-1] == "word"  # never a part of a word
-
-
-def test_saved_fields() -> None:
-    kind, fields = saved_fields('{"kind":"city","seats":3}')
-    assert (kind.value, fields) == ("municipal", {"seats": 3})
-    for bad in ("", "[]", '{"seats":3}', '{"kind":"nope"}'):
-        with pytest.raises(InputError, match="could not be read back"):
-            saved_fields(bad)
-
-
-def test_a_clicked_button_gives_back_its_verdict_or_says_why_not() -> None:
-    today = date(2026, 11, 18)
-    posted = verdict_of("county Smith 1204 Jones 1199 canvass 2026-11-16", today)
-    body: dict[str, Any] = {"actions": [{"value": saved_inputs(posted)}]}
-    again = clicked_verdict(body, today)
-    assert (again.outcome, again.margin) == (posted.outcome, posted.margin)
-    broken_bodies: list[dict[str, Any]] = [
-        {"actions": [{"value": "{not json"}]},
-        {"actions": []},
-        {},
-    ]
-    for broken in broken_bodies:
-        with pytest.raises(InputError):
-            clicked_verdict(broken, today)
 
 
 def test_the_form_and_a_button_carry_what_the_check_is_about() -> None:

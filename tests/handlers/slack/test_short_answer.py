@@ -16,9 +16,9 @@ from domain import Outcome, verdict_json
 from domain.deadline import long_date
 from domain.explain import explain
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.blocks.text import escape_mrkdwn
 from handlers.slack.blocks.verdict import VERDICT_EVENT, WORKFLOW_KEYS
 from handlers.slack.blocks.work import WORK_ACTION_ID
+from handlers.slack.text import escape_mrkdwn
 
 from ...builders import verdict_of
 from ...conftest import TODAY

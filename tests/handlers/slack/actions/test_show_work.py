@@ -5,8 +5,8 @@ from __future__ import annotations
 from slack_bolt import App
 
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.blocks.verdict import saved_inputs
 from handlers.slack.blocks.work import WORK_ACTION_ID
+from handlers.slack.saved_check import saved_inputs
 
 from ....builders import verdict_of
 from ....fake_slack import FakeSlack, payload_body

@@ -10,8 +10,8 @@ from typing import Final
 import pytest
 
 from handlers.results import Scan, ScanOptions, scan
+from handlers.slack import text as text_blocks
 from handlers.slack.blocks import scan as scan_blocks
-from handlers.slack.blocks import text as text_blocks
 from handlers.slack.blocks.scan import (
     CHECK_ACTION_ID,
     MAX_LISTED,
@@ -19,8 +19,8 @@ from handlers.slack.blocks.scan import (
     scan_error,
     scan_summary,
 )
-from handlers.slack.blocks.verdict import SlackMessage
 from handlers.slack.blocks.work import WORK_ACTION_ID
+from handlers.slack.message import SlackMessage
 
 from ....slack_helpers import assert_valid, block_texts, texts_of
 from ....slack_limits import assert_attachments_within_limits, assert_within_limits

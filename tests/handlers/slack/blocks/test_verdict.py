@@ -18,10 +18,10 @@ from handlers.slack.blocks.verdict import (
     PETITION_ACTION_ID,
     RECORD_ACTION_ID,
     error_message,
-    saved_inputs,
     verdict_message,
 )
 from handlers.slack.blocks.work import WORK_ACTION_ID, work_view
+from handlers.slack.saved_check import saved_inputs
 
 from ....builders import question, race, verdict_of
 from ....conftest import TODAY

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 from domain.explain import explain
-from handlers.slack.blocks.text import escape_mrkdwn
 from handlers.slack.blocks.work import TITLE, work_view
+from handlers.slack.text import escape_mrkdwn
 
 from ....builders import verdict_of
 from ....slack_helpers import texts_of

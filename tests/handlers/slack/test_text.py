@@ -6,7 +6,7 @@ from typing import Final
 
 import pytest
 
-from handlers.slack.blocks.text import (
+from handlers.slack.text import (
     clip,
     escape,
     escape_mrkdwn,
