@@ -229,9 +229,13 @@ def _verdict(contest: Contest, options: ScanOptions) -> Verdict | None:
         if doubt is not None and doubt.reason in contest.attention:
             contest.attention.remove(doubt.reason)
         return None
-    if contest.open_doubt is not None:
-        _weigh(contest, contest.open_doubt, options)
-        return None  # asked, or nothing to ask: either way no verdict on an assumed answer
+    doubt = contest.open_doubt
+    if doubt is not None:
+        if _weigh(contest, doubt, options) and not doubt.kinds and not contest.blocked:
+            # every seat count gives margin too large: that agreed verdict, at the count the
+            # scan takes when none is given (1, "default"), which the note says holds for all
+            return _plain_verdict(contest, options)
+        return None  # asked, or a kind nobody gave: no verdict on an assumed answer
     return _plain_verdict(contest, options)
 
 
@@ -251,10 +255,10 @@ def _margin_so_far(contest: Contest, options: ScanOptions) -> None:
     contest.close_so_far = close_on_partial(margin.margin, margin.total_votes)
 
 
-def _weigh(contest: Contest, doubt: OpenDoubt, options: ScanOptions) -> None:
+def _weigh(contest: Contest, doubt: OpenDoubt, options: ScanOptions) -> bool:
     """Checks the contest under each answer the doubt could take (scan.md): where every one
-    leaves the margin too large, nobody need answer, and the doubt goes; otherwise there is
-    no verdict, and the attention line says what each answer would give."""
+    leaves the margin too large, nobody need answer, the doubt goes and this says True;
+    otherwise there is no verdict, and the attention line says what each answer would give."""
     answers: list[tuple[str, Contest]] = [
         (f"as {kind.value}", replace(contest, kind=kind, notes=[], attention=[], blocked=False))
         for kind in doubt.kinds
@@ -268,12 +272,20 @@ def _weigh(contest: Contest, doubt: OpenDoubt, options: ScanOptions) -> None:
     verdicts = [(said, _plain_verdict(variant, options)) for said, variant in answers]
     contest.attention.remove(doubt.reason)
     if verdicts and all(v is not None and v.outcome is Outcome.NOT_AVAILABLE for _, v in verdicts):
-        what = "kind" if doubt.kinds else "seat count"
-        contest.notes.append(f"the margin is too large whichever {what} it is: nothing to ask")
+        if doubt.kinds:
+            contest.notes.append("the margin is too large whichever kind it is: nothing to ask")
+        else:
+            contest.notes.append(
+                f"the margin is too large with any seat count from {min(doubt.seats)} to "
+                f"{max(doubt.seats)}: nothing to ask, and the verdict is shown at "
+                f"{contest.seats} seat{'s' if contest.seats != 1 else ''}, the count taken "
+                "when none is given"
+            )
         contest.blocked = bool(contest.attention)
-        return
+        return True
     each = "; ".join(f"{said}: {_what_it_gives(v)}" for said, v in verdicts)
     contest.doubt(f"{doubt.reason} ({each})")
+    return False
 
 
 def _weigh_spanning(

@@ -173,6 +173,37 @@ def test_a_singular_supervisor_with_five_candidates_raises_the_seats_doubt() -> 
     )
 
 
+def supervisors(*votes: int) -> ScannedContest:
+    title = "GALLATIN SOIL CONSERVATION DISTRICT SUPERVISOR"
+    rows = [f"{title},{name},{v}" for name, v in zip("ABCDE", votes, strict=False)]
+    return by_title(run(table(*rows)), title)
+
+
+def test_a_seats_doubt_every_count_of_which_is_too_large_gives_that_verdict() -> None:
+    # 4,000 votes: the closest count is 2 seats, C 21 behind B, one above 1/2 of 1% (20),
+    # the 13-16-211 band: every count from 1 to 3 gives margin too large
+    c = supervisors(2000, 1000, 979, 21)
+    assert c.verdict is not None and c.verdict.outcome is Outcome.NOT_AVAILABLE
+    assert c.contest.attention == [] and c.contest.seats == 1
+    assert c.verdict.margin is not None and c.verdict.margin.margin == 1000  # A over B
+    assert c.contest.notes[-1] == (
+        "the margin is too large with any seat count from 1 to 3: nothing to ask, and the "
+        "verdict is shown at 1 seat, the count taken when none is given"
+    )
+    assert verdict_json(c.verdict)["outcome"] == "margin_too_large"
+
+
+@pytest.mark.parametrize(("third", "asked"), [(980, True), (981, True), (979, False)])
+def test_a_seats_doubt_is_asked_once_one_count_reaches_the_bond_band(
+    third: int, asked: bool
+) -> None:
+    # with 2 seats C trails B (1000) by 20, at 1/2 of 1% of 4,000; by 19, one below; by 21,
+    # one above: only then does every count give margin too large and a verdict
+    c = supervisors(2000, 1000, third, 4000 - 3000 - third)
+    assert (c.verdict is None) is asked
+    assert bool(c.contest.attention) is asked
+
+
 # --- coverage and counties ----------------------------------------------------------------
 
 
