@@ -9,7 +9,7 @@ to `attention` in plain words.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import TypeVar
@@ -192,6 +192,10 @@ def _whole(file: FileTallies) -> bool:
     if file.whole:
         return True
     # An OpenElections or plain file naming every county of Montana is statewide, so whole.
+    return _names_every_county(file)
+
+
+def _names_every_county(file: FileTallies) -> bool:
     if not file.counties_named:
         return False
     counties = {t.county for t in file.tallies if t.county}
@@ -206,6 +210,41 @@ def file_county(file: FileTallies, labels: Mapping[str, str | None]) -> str | No
         return None
     named = set(labels.values()) - {None}
     return named.pop() if len(named) == 1 else None
+
+
+def _precinct_list(file: FileTallies) -> frozenset[str]:
+    """Every precinct a county workbook's sheets list, as the file writes them."""
+    return frozenset(p for precincts in file.precincts.values() for p in precincts)
+
+
+def _same_election(a: FileTallies, b: FileTallies) -> bool:
+    """Both files say which election, and say the same (a day where both give one)."""
+    days = {a.election_day, b.election_day} - {None}
+    return a.election is not None and a.election == b.election and len(days) <= 1
+
+
+def inferred_counties(files: Sequence[FileTallies]) -> dict[str, tuple[str, str]]:
+    """The county of each county workbook that names none, inferred only from what another
+    file of the same election says (scan.md, "A county not named"): its precinct list equal
+    to the precincts a file naming every county of Montana gives one county, and to no other
+    county's. By file name: (county, the file that names it). A list that two counties share,
+    or two workbooks inferred to one county, leaves each to be asked."""
+    sources = [f for f in files if len(f.county_precincts) >= MONTANA_COUNTIES.value]
+    found: dict[str, tuple[str, str]] = {}
+    for file in files:
+        if file.format != COUNTY_WORKBOOK or file_county(file, _county_labels(file)):
+            continue
+        mine = _precinct_list(file)
+        matches: set[tuple[str, str]] = set()
+        for source in sources:
+            if not mine or not _same_election(file, source):
+                continue
+            listed = source.county_precincts.items()
+            matches |= {(county, source.name) for county, theirs in listed if theirs == mine}
+        if len({county for county, _ in matches}) == 1:
+            found[file.name] = min(matches)
+    taken = [county for county, _ in found.values()]
+    return {name: it for name, it in found.items() if taken.count(it[0]) == 1}
 
 
 def _county_labels(file: FileTallies) -> dict[str, str | None]:
@@ -316,6 +355,8 @@ def gather(
     """The fine contests: one per key, party, county and precinct. `counties`: the county a
     file is from, as a person named it (`--county`), where the file does not say."""
     groups: dict[tuple[str, str | None, str | None, str | None], Contest] = {}
+    files = list(files)
+    inferred = inferred_counties(files)
     for file in files:
         primary = (election or file.election or "general") == "primary"
         whole = _whole(file)
@@ -326,6 +367,12 @@ def gather(
         if given is not None and its_county is not None and given != its_county:
             raise ResultsFileError(
                 f"{file.name} names {its_county} County in its titles, not {given}: check --county"
+            )
+        if its_county is None and given is None and file.name in inferred:
+            given, source = inferred[file.name]
+            file.notes.append(
+                f"read as {given} County's: its precincts are the ones {source} lists for "
+                f'{given} County (if not, give --county "{file.name}=NAME")'
             )
         its_county = its_county or given
         in_this_file: set[int] = set()  # contests already marked as seen in this file

@@ -12,7 +12,7 @@ import re
 from typing import Final
 
 from domain.titles import is_precinct_office, recount_of
-from handlers.results.tables import Row, Table, text
+from handlers.results.tables import Cell, Row, Table, text
 from handlers.results.tallies import FileTallies, Tally, normalized, whole_votes
 
 OPENELECTIONS: Final = "openelections-csv"
@@ -68,10 +68,13 @@ def read(name: str, tables: list[Table]) -> FileTallies:
         at = col.get(name)
         return text(row[at]) if at is not None and at < len(row) else ""
 
+    places: set[tuple[Cell, Cell]] = set()
     for row in table.rows[1:]:
         county = cell(row, "county")
         if not county or county.lower() in _TOTALS:
             continue  # a blank line, or a total: never a county
+        if precinct_at is not None:
+            places.add((county, cell(row, "precinct")))
         title = title_of(cell(row, "office"), cell(row, "district"))
         votes = whole_votes(row[col["votes"]]) if col["votes"] < len(row) else None
         if votes is None:
@@ -86,6 +89,7 @@ def read(name: str, tables: list[Table]) -> FileTallies:
         )
         group = (title, cell(row, "party"), where, county, cell(row, "candidate"))
         sums[group] = sums.get(group, 0) + votes
+    result.list_precincts(places)
     for (title, party, where, county, candidate), count in sums.items():
         result.tallies.append(
             Tally(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from domain.titles import is_precinct_office
-from handlers.results.tables import Table, padded, text
+from handlers.results.tables import Cell, Table, padded, text
 from handlers.results.tallies import (
     FileTallies,
     Tally,
@@ -60,8 +60,10 @@ def read(name: str, tables: list[Table]) -> FileTallies:
     sums: dict[tuple[str, str, str, str | None, str], int] = {}
     precinct_office: dict[str, bool] = {}
     width = max(county_at, precinct_at, race_at, party_at, votes_at, choice_at) + 1
+    places: set[tuple[Cell, Cell]] = set()
     for cells in table.rows[at + 1 :]:
         row = padded(cells, width)  # a CSV's blank or cut line: its missing cells are empty
+        places.add((row[county_at], row[precinct_at]))
         title = text(row[race_at])
         if not title:
             continue
@@ -93,6 +95,7 @@ def read(name: str, tables: list[Table]) -> FileTallies:
                 precinct=where,
             )
         )
+    result.list_precincts(places)
     if result.partial_why is not None:  # the banner counts fewer precincts than the total
         result.partial.update(dict.fromkeys({t.key for t in result.tallies}, result.partial_why))
     return result

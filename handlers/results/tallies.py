@@ -62,6 +62,18 @@ class FileTallies:
     precincts: dict[str, tuple[str, ...]] = field(default_factory=dict)
     banner_precincts: dict[str, int] = field(default_factory=dict)
     titles: dict[str, str] = field(default_factory=dict)  # contest key -> title
+    # a file naming counties precinct by precinct: each county's precincts, which name the
+    # county of a workbook that does not (scan.md, "A county not named")
+    county_precincts: dict[str, frozenset[str]] = field(default_factory=dict)
+
+    def list_precincts(self, pairs: set[tuple[Cell, Cell]]) -> None:
+        """Each county's precincts from the (county, precinct) cells of the file's rows."""
+        listed: dict[str, set[str]] = {}
+        for county, precinct in pairs:
+            name, where = text(county), text(precinct)
+            if name and where:
+                listed.setdefault(name, set()).add(where)
+        self.county_precincts = {c: frozenset(ps) for c, ps in listed.items()}
 
     def banner_says(self, lines: list[str]) -> None:
         """What the banner above the table says of the reading: its title ("2024 Unofficial

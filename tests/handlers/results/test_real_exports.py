@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import zipfile
 from datetime import date
 from pathlib import Path
@@ -12,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from domain import Outcome
+from domain import KINDS, Outcome
 from handlers.results import ResultsFileError, ScanOptions, scan, scan_csv, scan_json, scan_text
+from handlers.results.contests import inferred_counties
 from handlers.results.formats import read_file
 from handlers.results.scan import Scan, ScannedContest
 from handlers.results.tables import read_tables, text
@@ -511,6 +513,103 @@ def test_a_recount_whose_rows_are_all_zero_is_not_said_to_be_its_result() -> Non
         "HAJENGA 364; GC TUCKER HUGHES 284"
     )
     assert "HAJENGA 364 -> 0" not in scan_text(result)
+
+
+# A statewide precinct file of the same election, laid out from the 56 named 2022 workbooks:
+# each county's precincts as its own workbook lists them (scan.md, "A county not named").
+PRECINCT_FILE = "20241105__mt__general__precinct.csv"
+BEAVERHEAD, DANIELS = "CTYALL Results(1).xlsx", "CTYALL Results(10).xlsx"
+
+
+def precincts_by_county() -> dict[str, set[str]]:
+    listed: dict[str, set[str]] = {}
+    for name, data in county_workbooks():
+        file = read_file(name, data)
+        (county,) = {title.removesuffix(" County") for title in _titles(data)}
+        listed[county] = {p for ps in file.precincts.values() for p in ps}
+    return listed
+
+
+def _titles(data: bytes) -> set[str]:
+    """The county each 2022 workbook names in its local titles ("Beaverhead County")."""
+    strings = zipfile.ZipFile(io.BytesIO(data)).read("xl/sharedStrings.xml").decode()
+    found = re.findall(r"<x:t>([A-Za-z.&; ]+ County)\r?\n", strings)
+    return {title.replace("&amp;", "&") for title in found}
+
+
+def precinct_file(listed: dict[str, set[str]], name: str = PRECINCT_FILE) -> tuple[str, bytes]:
+    rows = ["county,precinct,office,district,party,candidate,votes"]
+    rows += [
+        f"{county},{precinct},STATE AUDITOR,,,{who},{votes}"
+        for county, precincts in sorted(listed.items())
+        for precinct in sorted(precincts)
+        for who, votes in (("A", 10), ("B", 9))
+    ]
+    return name, "\n".join(rows).encode()
+
+
+@pytest.fixture(scope="module")
+def listed_2022() -> dict[str, set[str]]:
+    return precincts_by_county()
+
+
+def unnamed(*names: str) -> list[tuple[str, bytes]]:
+    return [(n, layout_2024(d)) for n, d in county_workbooks() if n in names]
+
+
+def test_a_file_naming_no_county_is_read_as_the_county_whose_precincts_it_lists(
+    listed_2022: dict[str, set[str]],
+) -> None:
+    assert len(listed_2022) == 56
+    result = scan(
+        [*unnamed(BEAVERHEAD, DANIELS), precinct_file(listed_2022)],
+        ScanOptions(today=date(2024, 11, 20), canvass=date(2024, 11, 18)),
+    )
+    one_county = {
+        (min(c.contest.files), c.contest.county)
+        for c in result.contests
+        if c.contest.kind is not None and KINDS[c.contest.kind].one_county
+    }
+    assert one_county == {(BEAVERHEAD, "Beaverhead"), (DANIELS, "Daniels")}
+    text = " ".join(scan_text(result).split())
+    assert "name no county" not in text and "county not named" not in text
+    assert (
+        f"{BEAVERHEAD}: read as Beaverhead County's: its precincts are the ones {PRECINCT_FILE} "
+        f'lists for Beaverhead County (if not, give --county "{BEAVERHEAD}=NAME")'
+    ) in text
+
+
+@pytest.mark.parametrize("change", ["one fewer", "one more", "election not said", "55 counties"])
+def test_a_precinct_list_that_is_not_exactly_one_countys_leaves_the_file_asked(
+    listed_2022: dict[str, set[str]], change: str
+) -> None:
+    listed = {county: set(precincts) for county, precincts in listed_2022.items()}
+    name = PRECINCT_FILE
+    if change == "one fewer":
+        listed["Daniels"].remove(min(listed["Daniels"]))
+    elif change == "one more":
+        listed["Daniels"].add("PRECINCT 99")
+    elif change == "election not said":
+        name = "precincts.csv"  # the same rows, but nothing says they are of this election
+    else:
+        del listed["Yellowstone"]  # the file no longer names every county
+    result = scan(
+        [*unnamed(DANIELS), precinct_file(listed, name)],
+        ScanOptions(today=date(2024, 11, 20), canvass=date(2024, 11, 18), election="general"),
+    )
+    text = " ".join(scan_text(result).split())
+    assert f"1 file names no county ({DANIELS})" in text
+
+
+def test_two_files_whose_precincts_are_one_countys_are_both_left_to_be_asked(
+    listed_2022: dict[str, set[str]],
+) -> None:
+    # (the scan refuses the same file given twice before this: here, two readings of it)
+    (daniels,) = unnamed(DANIELS)
+    books = [read_file(name, daniels[1]) for name in (DANIELS, "CTYALL Results(99).xlsx")]
+    source = read_file(*precinct_file(listed_2022))
+    assert inferred_counties([books[0], source]) == {DANIELS: ("Daniels", PRECINCT_FILE)}
+    assert inferred_counties([*books, source]) == {}
 
 
 def test_files_naming_no_county_are_asked_for_it_once() -> None:
