@@ -170,8 +170,7 @@ class Poller:
         if backend is None:
             return
         try:
-            for watch in backend.store.running():
-                backend.store.release_lease(watch.id, self.watching.owner)
+            self.watching.service().give_back(self.watching.owner)
         except Exception as error:
             if not unreachable(error):
                 raise
@@ -232,9 +231,9 @@ class Poller:
     def poll_once(self, run: Callable[[WatchInfo], None]) -> int:
         """Starts the round of every due watch whose lease this process wins, each in its
         own thread; returns how many it started."""
-        store = self.watching.store()
+        service = self.watching.service()
         started = 0
-        for watch in store.due(utcnow()):
+        for watch in service.due():
             if self._stop.is_set():
                 break
             with self._rounds_lock:
@@ -243,9 +242,8 @@ class Poller:
                 continue  # its round (a slow one) still runs here: never two at once
             if full:
                 break  # left due: for another process, or for this one's next tick
-            if not store.take_lease(watch.id, self.watching.owner, self.watching.lease):
+            if not service.claim(watch, self.watching.own_lease()):
                 continue  # another process reads it
-            store.schedule(watch.id, utcnow() + timedelta(seconds=watch.every_s))
             self._start_round(run, watch)
             started += 1
         return started

@@ -10,7 +10,7 @@ from sqlalchemy import or_, update
 from bot.store.models import Watch
 from bot.store.rows import Rows, guarded
 from bot.store.watches import running_where
-from handlers.watch.records import Place, PlaceKind, WatchInfo, WatchStatus, utcnow
+from handlers.watch.records import WatchInfo, WatchStatus, utcnow
 
 
 @guarded
@@ -42,12 +42,12 @@ class LeaseRows(Rows):
                 .values(lease_owner=None, lease_expires=None)
             )
 
-    def due(self, now: datetime) -> list[WatchInfo]:
-        """Running Slack watches (not the command line's, not a DM's) whose next round is
-        due, or that never ran."""
+    def due(self, now: datetime, place_prefix: str = "") -> list[WatchInfo]:
+        """Running watches under `place_prefix` whose next round is due, or that never
+        ran."""
         return running_where(
             self,
-            Watch.place.startswith(Place.prefix(PlaceKind.SLACK)),
+            Watch.place.startswith(place_prefix),
             or_(Watch.next_round_at.is_(None), Watch.next_round_at <= now),
         )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, select, update
@@ -43,17 +43,22 @@ def running_where(rows: Rows, *conditions: ColumnElement[bool]) -> list[WatchInf
 
 @guarded
 class WatchRows(Rows):
-    def watch_for(self, spec: WatchSpec, started_by: str | None) -> WatchInfo:
-        """The running watch with this fingerprint, or a new one. Two processes starting
-        the same watch at once get the same one: the database keeps one running watch per
-        fingerprint (ux_watches_running_fingerprint), so the later insert fails and finds
-        the watch the other made."""
+    def watch_for(
+        self, spec: WatchSpec, started_by: str | None, due_at: datetime | None = None
+    ) -> WatchInfo:
+        """The running watch with this fingerprint, or a new one, its first round due at
+        `due_at` (None: at once). Two processes starting the same watch at once get the
+        same one: the database keeps one running watch per fingerprint
+        (ux_watches_running_fingerprint), so the later insert fails and finds the watch the
+        other made."""
         try:
-            return self._watch_for(spec, started_by)
+            return self._watch_for(spec, started_by, due_at)
         except IntegrityError:
-            return self._watch_for(spec, started_by)
+            return self._watch_for(spec, started_by, due_at)
 
-    def _watch_for(self, spec: WatchSpec, started_by: str | None) -> WatchInfo:
+    def _watch_for(
+        self, spec: WatchSpec, started_by: str | None, due_at: datetime | None
+    ) -> WatchInfo:
         now = utcnow()
         with self.session() as s:
             found = s.scalars(
@@ -74,9 +79,7 @@ class WatchRows(Rows):
                 status=WatchStatus.RUNNING.value,
                 started_by=started_by,
                 started_at=now,
-                # Its first round is its starter's (under the lease): no poller finds it due
-                # before one interval has passed, so the two never read it at once.
-                next_round_at=now + timedelta(seconds=spec.every_s),
+                next_round_at=due_at,
             )
             s.add(watch)
             s.flush()

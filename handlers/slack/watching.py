@@ -227,13 +227,13 @@ def start(
         watch = service.open(spec, user, lease=lease).watch
     except WatchBusy:
         watch = service.open(spec, user).watch  # its settings, read by the lease's holder
-        service.store.schedule(watch.id, utcnow())
+        service.hurry(watch)
         _begin(client, services, service, request, watch, user, respond, read=False)
         return
     try:
         _begin(client, services, service, request, watch, user, respond, read=True)
     finally:
-        service.store.release_lease(watch.id, lease.owner)
+        service.release(watch, lease)
 
 
 def _begin(

@@ -60,9 +60,11 @@ class Fetcher(Protocol):
 class Watches(Protocol):
     """The watches: started, found, set, stopped."""
 
-    def watch_for(self, spec: WatchSpec, started_by: str | None) -> WatchInfo:
-        """The running watch of this fingerprint, or a new one (one however two starts
-        meet)."""
+    def watch_for(
+        self, spec: WatchSpec, started_by: str | None, due_at: datetime | None = None
+    ) -> WatchInfo:
+        """The running watch of this fingerprint (one however two starts meet), or a new
+        one, its first round due at `due_at` (None: at once)."""
 
     def update_settings(self, watch_id: int, options: dict[str, Any]) -> WatchInfo:
         """New settings kept; its sources are read afresh next round."""
@@ -89,8 +91,9 @@ class Leases(Protocol):
 
     def release_lease(self, watch_id: int, owner: str) -> None: ...
 
-    def due(self, now: datetime) -> list[WatchInfo]:
-        """The running Slack watches whose next round is due, or that never ran."""
+    def due(self, now: datetime, place_prefix: str = "") -> list[WatchInfo]:
+        """The running watches under `place_prefix` whose next round is due, or that never
+        ran."""
 
     def schedule(self, watch_id: int, at: datetime) -> None: ...
 

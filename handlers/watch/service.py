@@ -24,6 +24,7 @@ from handlers.watch.durations import MIN_EVERY_S, shown
 from handlers.watch.ports import Fetcher, WatchBackend, WatchStore
 from handlers.watch.records import (
     Place,
+    PlaceKind,
     Remembered,
     RoundResult,
     StoredChange,
@@ -96,8 +97,11 @@ class WatchService:
     ) -> Opened:
         """The running watch of these sources at this place, or a new one, with `spec`'s
         settings and interval from this round on. With `lease`, the watch is this process's
-        to read first (WatchBusy, and nothing changed, when another process reads it)."""
-        watch = self.store.watch_for(spec, started_by)
+        to read first (WatchBusy, and nothing changed, when another process reads it).
+
+        A new watch's first round is its starter's (under the lease): no poller finds it due
+        before one interval has passed, so the two never read it at once."""
+        watch = self.store.watch_for(spec, started_by, _next_round(spec.every_s))
         if lease is not None and not self.store.take_lease(watch.id, lease.owner, lease.ttl):
             raise WatchBusy(watch)
         said = settings_changed(watch.options, spec.options)
@@ -114,8 +118,36 @@ class WatchService:
         next round is due one interval from now."""
         result = run_round(self.store, watch.id, watch.spec, today, fetcher=self.fetcher)
         if watch.every_s != ONCE:
-            self.store.schedule(watch.id, utcnow() + timedelta(seconds=watch.every_s))
+            self.store.schedule(watch.id, _next_round(watch.every_s))
         return Round(result, self.store.changes(watch.id, unposted=True))
+
+    def due(self) -> list[WatchInfo]:
+        """The watches a poller reads now: the channels' (the command line reads its own,
+        and a DM's memory is never read) whose next round is due."""
+        return self.store.due(utcnow(), Place.prefix(PlaceKind.SLACK))
+
+    def claim(self, watch: WatchInfo, lease: Lease) -> bool:
+        """Takes (or renews) the watch's lease for this round, and moves its next round
+        one interval on, so that no poller finds it due while it is read; False, and
+        nothing changed, when another process reads it."""
+        if not self.store.take_lease(watch.id, lease.owner, lease.ttl):
+            return False
+        self.store.schedule(watch.id, _next_round(watch.every_s))
+        return True
+
+    def hurry(self, watch: WatchInfo) -> None:
+        """The watch's next round is due at once: whoever holds its lease reads it next."""
+        self.store.schedule(watch.id, utcnow())
+
+    def release(self, watch: WatchInfo, lease: Lease) -> None:
+        """The lease given back: any process may read the watch at once."""
+        self.store.release_lease(watch.id, lease.owner)
+
+    def give_back(self, owner: str) -> None:
+        """Every lease `owner` (a process stopping) holds, given back, so that a process
+        that starts next takes its watches at once."""
+        for watch in self.store.running():
+            self.store.release_lease(watch.id, owner)
 
     def told(self, changes: Sequence[StoredChange]) -> None:
         """These changes were told (printed, posted): never told again."""
@@ -166,6 +198,11 @@ class WatchService:
         return out
 
 
+def _next_round(every_s: int) -> datetime:
+    """When a watch read every `every_s` seconds is next due, counted from now."""
+    return utcnow() + timedelta(seconds=every_s)
+
+
 @dataclass(frozen=True)
 class Listed:
     """A watch as `watch list` shows it."""
@@ -209,6 +246,10 @@ class Watching:
             if self._backend is None:
                 self._backend = self.open_backend()
             return self._backend
+
+    def own_lease(self) -> Lease:
+        """The lease this process's poller reads each watch under."""
+        return Lease(self.owner, self.lease)
 
     def store(self) -> WatchStore:
         """The database's questions and answers. Raises DatabaseError."""

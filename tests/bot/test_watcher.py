@@ -81,7 +81,7 @@ class Store:
         self.running_error: Exception | None = None
         self.released: list[int] = []
 
-    def due(self, now: datetime) -> list[WatchInfo]:
+    def due(self, now: datetime, place_prefix: str = "") -> list[WatchInfo]:
         self.polls += 1
         answer = self.answers.pop(0) if self.answers else []
         if isinstance(answer, Exception):

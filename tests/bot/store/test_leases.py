@@ -12,7 +12,7 @@ from bot.store.database import open_database
 from bot.store.leases import LeaseRows
 from bot.store.watches import WatchRows
 from handlers.watch.ports import Leases
-from handlers.watch.records import Place, WatchSpec, utcnow
+from handlers.watch.records import Place, PlaceKind, WatchSpec, utcnow
 
 from .fixtures import SPEC
 
@@ -37,7 +37,7 @@ def test_one_lease_at_a_time_and_a_dead_holders_expires(any_database: str) -> No
     assert not store.take_lease(watch.id, "a", ttl)  # a stopped watch is read by nobody
 
 
-def test_a_slack_watch_is_due_when_scheduled_and_no_other_place_ever(any_database: str) -> None:
+def test_a_watch_is_due_when_scheduled_under_its_place(any_database: str) -> None:
     engine = open_database(any_database)
     watches, leases = WatchRows(engine), LeaseRows(engine)
     slack = watches.watch_for(SPEC, None)
@@ -45,6 +45,11 @@ def test_a_slack_watch_is_due_when_scheduled_and_no_other_place_ever(any_databas
     now = utcnow()
     for watch in (slack, cli):
         leases.schedule(watch.id, now - timedelta(seconds=1))
-    assert [w.id for w in leases.due(now)] == [slack.id]  # the command line reads its own
+    assert [w.id for w in leases.due(now)] == [slack.id, cli.id]
+    assert [w.id for w in leases.due(now, Place.prefix(PlaceKind.SLACK))] == [slack.id]
     leases.schedule(slack.id, now + timedelta(seconds=60))
-    assert leases.due(now) == []
+    assert [w.id for w in leases.due(now)] == [cli.id]
+    first = watches.watch_for(
+        WatchSpec(Place.cli(), ("/new",), {}, 60), None, now + timedelta(seconds=60)
+    )
+    assert first.id not in [w.id for w in leases.due(now)]  # its first round due later

@@ -3,6 +3,7 @@ however two starts meet, and an older database's twins stopped by the migration.
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -49,10 +50,10 @@ def test_one_running_watch_per_fingerprint_however_two_starts_meet(
     store.stop([first.id], None)
     real = store._watch_for
 
-    def raced(spec: WatchSpec, started_by: str | None) -> WatchInfo:
+    def raced(spec: WatchSpec, started_by: str | None, due_at: datetime | None) -> WatchInfo:
         # another process makes the watch between this one's look and its insert
         monkeypatch.setattr(store, "_watch_for", real)
-        real(spec, "U0OTHER")
+        real(spec, "U0OTHER", due_at)
         raise IntegrityError("INSERT INTO watches ...", {}, Exception("duplicate key"))
 
     monkeypatch.setattr(store, "_watch_for", raced)
