@@ -321,16 +321,32 @@ class HowToAdd:
 COMMAND_LINE: Final = HowToAdd()
 
 
+def _waiting_by_outcome(result: Scan) -> dict[Outcome, str]:
+    """Each outcome's count of contests listed apart as waiting for the state canvass, in the
+    words the first line adds to that outcome's count (", 1 waiting ..."), so that the count
+    and the section under its heading agree; empty where none waits."""
+    waiting = [c.outcome for c in result.contests if waiting_for_state_canvass(c)]
+    return {
+        outcome: f" ({waiting.count(outcome):,} waiting for the state canvass)"
+        if outcome in waiting
+        else ""
+        for outcome in Outcome
+    }
+
+
 def opening_lines(result: Scan, how: HowToAdd = COMMAND_LINE) -> list[str]:
     """The report's first lines: what was read, the whole state or not, which canvass."""
     summary = result.summary()
     formats = sorted({f.format for f in result.files})
+    waits = _waiting_by_outcome(result)
     out = [
         f"Scanned {plural(len(result.files), 'file')} ({', '.join(formats)}): "
         f"{plural(summary['contests'], 'contest')}, {summary['with_verdict']:,} with a verdict; "
-        f"{summary['recount_available']:,} recount available, {plural(summary['ties'], 'tie')}, "
-        f"{summary['bond_band']:,} in the bond band, {summary['petition_short']:,} petition "
-        f"short, {summary['deadline_passed']:,} deadline passed, "
+        f"{summary['recount_available']:,} recount available{waits[Outcome.AVAILABLE]}, "
+        f"{plural(summary['ties'], 'tie')}{waits[Outcome.TIE]}, "
+        f"{summary['bond_band']:,} in the bond band{waits[Outcome.BOND]}, "
+        f"{summary['petition_short']:,} petition short{waits[Outcome.PETITION_SHORT]}, "
+        f"{summary['deadline_passed']:,} deadline passed, "
         f"{plural(summary['attention'], 'needs', 'need')} a person.",
     ]
     if result.skipped:

@@ -169,6 +169,20 @@ def test_with_the_state_canvass_its_contests_have_their_day() -> None:
     assert "once the state canvass of Mon Dec 5, 2022 is complete" in said
 
 
+def test_the_first_lines_counts_say_which_wait_for_the_state_canvass() -> None:
+    """Issue 34: the first line counted a contest its section did not list, because it waits
+    for the state canvass under a heading of its own. The count now says so."""
+    waiting = scan_text(result(complete=True)).splitlines()  # type: ignore[arg-type]
+    assert (
+        "1 recount available, 1 tie, 1 in the bond band (1 waiting for the state canvass), 0 "
+        "petition short"
+    ) in waiting[0]
+    assert "13-16-211 bond band (1)" not in waiting and f"{WAITING_TITLE} (1)" in waiting
+    given = scan_text(result(complete=True, state_canvass=date(2022, 12, 5)))  # type: ignore[arg-type]
+    assert "waiting for the state canvass" not in given.splitlines()[0]
+    assert "1 in the bond band, 0 petition short" in given.splitlines()[0]
+
+
 def test_before_the_canvass_the_figures_are_unofficial() -> None:
     data = "\n".join(ROWS).encode()
     options = ScanOptions(today=date(2022, 11, 20), canvass=date(2022, 11, 28))
