@@ -1,5 +1,6 @@
-"""The `recount` command: `check`, `scan`, `console`, `serve`, `run`; its options read by
-argparse, so every command has --help and a usage line.
+"""The `recount` command's entry: its options read by argparse, so every command has --help
+and a usage line, and each command handed what it needs from bot/ (the clock; for a watch,
+the database and the fetcher). What a command does and prints is handlers/terminal's.
 
 Exit status: 0 with a verdict, a report or help; 2 for bad input or usage, with one line on
 stderr and nothing on stdout. No traceback reaches a user.
@@ -9,41 +10,38 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import inspect
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from datetime import date
 from importlib.metadata import PackageNotFoundError, version
-from typing import Final, NoReturn, TextIO
+from typing import NoReturn, TextIO, TypeVar
 
-from bot.clock import montana_today
-from bot.console import run_console
-from bot.scan_command import add_scan_arguments, expand, run_scan
-from bot.terminal import (
-    CHECK_PREFIX,
-    EXIT_INTERNAL,
-    EXIT_INTERRUPTED,
-    EXIT_OK,
-    EXIT_USAGE,
-    error_line,
-    help_text,
-    one_line,
-    safe_output,
-    today_argument,
-    verdict_output,
-)
-from bot.watch_arguments import add_watch_arguments
-from domain import InputError
-from handlers.results.tables import ResultsFileError
+from bot.clock import montana_now, montana_today
+from domain.citations import FIRST_YEAR, LAST_YEAR
+from domain.kinds import state_canvass_subsections
+from domain.related import AFTER_STATE_CANVASS
 from handlers.results.tallies import ELECTION_TYPES
 from handlers.syntax import COMMAND, GENERAL_EXAMPLE
+from handlers.terminal.check import CheckRequest, PetitionRequest, run_check, run_petition
+from handlers.terminal.console import run_console
+from handlers.terminal.output import (
+    EXIT_BROKEN_PIPE,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    UsageError,
+    one_line,
+    safe_output,
+)
+from handlers.terminal.scan import ScanRequest, run_scan
+from handlers.terminal.verdict import CHECK_PREFIX, help_text
+from handlers.watch.durations import DEFAULT_EVERY_S, MIN_EVERY_S, shown
 
 log = logging.getLogger(__name__)
 DISTRIBUTION = "mt-recount"  # the name on the package index; the command is `recount`
-
-
-class UsageError(Exception):
-    pass
 
 
 class _Parser(argparse.ArgumentParser):
@@ -59,11 +57,121 @@ def _port(value: str) -> int:
     return int(value)
 
 
+def today_argument(value: str) -> date:
+    """--today YYYY-MM-DD, within the years every date is checked against."""
+    try:
+        day = date.fromisoformat(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'"{value}" is not a date like 2026-11-18') from None
+    if not FIRST_YEAR.value <= day.year <= LAST_YEAR.value:
+        raise argparse.ArgumentTypeError(
+            f"{value} is out of range; give a year from {FIRST_YEAR.value} to {LAST_YEAR.value}"
+        )
+    return day
+
+
 def recount_version() -> str:
     try:
         return version(DISTRIBUTION)
     except PackageNotFoundError:  # run from a checkout that was never installed
         return "unknown"
+
+
+def add_scan_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help="results files, folders of them, or a pattern"
+    )
+    parser.add_argument(
+        "--canvass",
+        metavar="DATE",
+        help="the county canvass: (1), (3) and school contests count from it",
+    )
+    parser.add_argument(
+        "--state-canvass",
+        metavar="DATE",
+        help=f"the state canvass: {state_canvass_subsections()} contests count from it; without "
+        f"it they have no day to act (a petition is filed {AFTER_STATE_CANVASS})",
+    )
+    parser.add_argument("--today", type=today_argument, metavar="YYYY-MM-DD")
+    parser.add_argument("--election", type=str.lower, choices=ELECTION_TYPES)
+    parser.add_argument(
+        "--complete",
+        action="store_true",
+        help="the files hold every county that voted on the multi-county contests in them",
+    )
+    parser.add_argument("--seats", action="append", default=[], metavar='"TITLE=N"')
+    parser.add_argument("--kind", action="append", default=[], metavar='"TITLE=KIND"')
+    parser.add_argument(
+        "--county",
+        action="append",
+        default=[],
+        metavar='"FILE=NAME"',
+        help="the county a file is from, where it does not say (2024 county workbooks)",
+    )
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", dest="as_json", help="the scan as JSON")
+    output.add_argument("--csv", action="store_true", dest="as_csv", help="one row per contest")
+    parser.add_argument("--all", action="store_true", dest="show_all", help="list every contest")
+    parser.add_argument(
+        "--against",
+        action="append",
+        metavar="OLD",
+        help="an earlier reading of the same election (a file or folder; repeat it for "
+        "several): report what changed since it",
+    )
+
+
+WATCH_EPILOG = """\
+other commands:
+  recount watch list        this machine's watches: running (and how often), read a
+                            round at a time with --once, or stopped; when each was last read
+  recount watch stop N      stops watch N (a running one stops after its round)
+  recount watch --history   every change found, oldest first (--history N: of watch N)
+
+URLs: any public http:// or https:// address, read with the bot's fetcher, its size and time
+limits and conditional requests. A loopback or private address is read only when you say so: name it
+in the URL itself (http://127.0.0.1:8080/results.csv, http://localhost/...), or list the host
+in RECOUNT_WATCH_HOSTS (a name that resolves inside your network). A redirect to such an
+address is refused. A results page of the Secretary of State's site is read race by race from
+its results service.
+
+exit status: 0 done (or stopped with Ctrl-C); 1 --once could not read a source, so nothing
+was compared (each named, with why); 2 a bad option, a missing file, a refused URL or a
+database that cannot be opened.
+"""
+
+
+def add_watch_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = WATCH_EPILOG
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument(
+        "sources",
+        nargs="*",
+        metavar="SOURCE",
+        help="results files, folders, or URLs (or: list, stop N)",
+    )
+    parser.add_argument(
+        "--every", metavar="DURATION", help=f"90s, 5m, 1h ({shown(DEFAULT_EVERY_S)})"
+    )
+    parser.add_argument("--once", action="store_true", help="one round, then exit")
+    parser.add_argument("--db", metavar="URL", help="the database (default: a SQLite file)")
+    parser.add_argument(
+        "--json", action="store_true", dest="as_json", help="one JSON object per line"
+    )
+    parser.add_argument(
+        "--history",
+        nargs="?",
+        const="all",
+        metavar="WATCH",
+        help="list the changes found, oldest first (of one watch, by its number)",
+    )
+    parser.add_argument("--canvass", metavar="DATE")
+    parser.add_argument("--state-canvass", metavar="DATE")
+    parser.add_argument("--today", type=today_argument, metavar="YYYY-MM-DD")
+    parser.add_argument("--election", type=str.lower, choices=ELECTION_TYPES)
+    parser.add_argument("--complete", action="store_true")
+    parser.add_argument("--seats", action="append", default=[], metavar='"TITLE=N"')
+    parser.add_argument("--kind", action="append", default=[], metavar='"TITLE=KIND"')
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
@@ -84,7 +192,9 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
         epilog=help_text(CHECK_PREFIX),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    check.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    check.add_argument(
+        "--json", action="store_true", dest="as_json", help="print the verdict as JSON"
+    )
     check.add_argument(
         "--today", type=today_argument, metavar="YYYY-MM-DD", help="what-if: check as of that day"
     )
@@ -163,95 +273,63 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     return parser, dict(commands.choices)
 
 
-def joined(words: list[str]) -> str:
-    """The words of a command line as the one grammar reads them. A shell has already taken
-    the quotes off `county "Ann Jones" 1199`: a word of several words, among others, gets
-    its double quotes back. One word is the whole text, as `recount check "county ..."`."""
-    if len(words) == 1:
-        return words[0]
-    return " ".join(f'"{w}"' if _a_name_of_words(w) else w for w in words)
+T = TypeVar("T")
 
 
-def _a_name_of_words(word: str) -> bool:
-    """Words a shell kept together ("Ann Jones"): spaces inside, nothing a name never holds
-    (a quote, a line break: the grammar refuses those in its own words)."""
-    inner = word.strip()
-    return " " in inner and '"' not in inner and inner.isprintable()
+def _request(kind: Callable[..., T], args: argparse.Namespace) -> T:
+    """A command's options as its handler's plain value: each field from the option of the
+    same name."""
+    return kind(**{name: getattr(args, name) for name in inspect.signature(kind).parameters})
 
 
-def _check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    text = joined(args.text)
-    if not text.strip():
-        # A script must not read help as a verdict: nothing to check is a usage error.
-        raise UsageError(
-            f"nothing to check; type what you would after {COMMAND}, e.g. "
-            f'{CHECK_PREFIX} "{GENERAL_EXAMPLE}"'
-        )
-    today = args.today or montana_today()
-    try:
-        reply = verdict_output(text, today, as_json=args.json)
-        if args.pdf:
-            # Imported when asked, on purpose: reportlab is for the record, not every check.
-            from bot.record_command import write_record
-
-            write_record(text, today, args.pdf)
-    except InputError as error:
-        print(error_line(error), file=err)
-        return EXIT_USAGE
-    out.write(reply)
-    if args.pdf:
-        print(f"recount: the record is in {args.pdf}", file=err)
-    return EXIT_OK
-
-
-def _petition(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    text = joined(args.text)
-    if not text.strip():
-        raise UsageError(f'nothing to draft; e.g. recount petition --pdf p.pdf "{GENERAL_EXAMPLE}"')
-    # Imported when asked, on purpose: reportlab is for paper, not every command.
-    from bot.record_command import write_petition
+def _watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """The watch with its database (--db, or the configured one, migrated when opened) and
+    the bot's fetcher under the operator's own policy (any public URL; inside the network
+    what RECOUNT_WATCH_HOSTS lists or the URL names)."""
+    # Imported when run, on purpose: the watch loads SQLAlchemy and Alembic, which a check
+    # from the terminal never needs.
+    from bot.net.fetch import Policy, UrlFetcher
+    from bot.settings import Settings, SettingsError, watch_min_interval_s
+    from bot.store.backend import Backend
+    from bot.store.database import DatabaseError
+    from handlers.terminal.watch import WatchRequest, run_watch
 
     try:
-        write_petition(text, args.today or montana_today(), args.pdf)
-    except InputError as error:
-        print(error_line(error), file=err)
-        return EXIT_USAGE
-    print(f"recount: the petition draft is in {args.pdf}", file=err)
-    return EXIT_OK
-
-
-def _kit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    # Imported when asked, on purpose: reportlab is for paper, not every command.
-    from bot.record_command import write_kit
-
-    try:
-        precincts = write_kit(
-            expand(args.files), args.contest, args.pdf, party=args.party, election=args.election
-        )
-    except (InputError, ResultsFileError) as error:
+        backend = Backend(args.db)
+        fetcher = UrlFetcher(Policy.command_line(Settings.from_env().watch_hosts))
+    except (DatabaseError, SettingsError) as error:
         print(f"error: {one_line(str(error))}", file=err)
         return EXIT_USAGE
-    print(f"recount: the kit for {precincts} precincts is in {args.pdf}", file=err)
-    return EXIT_OK
+    return run_watch(
+        _request(WatchRequest, args),
+        backend,
+        fetcher,
+        out,
+        err,
+        today=montana_today,
+        floor=watch_min_interval_s(MIN_EVERY_S),
+        cut=fetcher.stop,
+    )
 
 
 def _dispatch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.command == "check":
-        return _check(args, out, err)
-    if args.command == "petition":
-        return _petition(args, out, err)
-    if args.command == "kit":
-        return _kit(args, out, err)
+        check = _request(CheckRequest, args)
+        return run_check(check, out, err, today=montana_today, now=montana_now)
     if args.command == "scan":
-        return run_scan(args, out, err)
+        return run_scan(_request(ScanRequest, args), out, err, today=montana_today)
     if args.command == "console":
-        return run_console(sys.stdin, out, err)
-    if args.command == "watch":
-        # Imported when run, on purpose: the watch loads SQLAlchemy and Alembic, which a
-        # check from the terminal never needs.
-        from bot.watch_command import run_watch
+        return run_console(sys.stdin, out, err, today=montana_today)
+    if args.command == "petition":
+        request = _request(PetitionRequest, args)
+        return run_petition(request, out, err, today=montana_today, now=montana_now)
+    if args.command == "kit":
+        # Imported when run, on purpose: reportlab is for paper, not every command.
+        from handlers.terminal.paper import KitRequest, run_kit
 
-        return run_watch(args, out, err)
+        return run_kit(_request(KitRequest, args), out, err, now=montana_now)
+    if args.command == "watch":
+        return _watch(args, out, err)
     # Imported when run, on purpose: bot.server.serve loads slack_bolt and slack_sdk, which
     # `recount check` and the console never need.
     from bot.server import serve
@@ -267,9 +345,6 @@ def _dispatch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             return self_test(out)
         return serve.serve(err, http=args.http, port=args.port)
     return serve.run(sys.stdin, out, err)
-
-
-EXIT_BROKEN_PIPE: Final = 128 + 13  # as a shell reports a process ended by SIGPIPE
 
 
 def main(

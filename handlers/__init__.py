@@ -1,1 +1,2 @@
-"""Slack-facing code: the quick-syntax parser (shared with the terminal), listeners, views."""
+"""The surfaces and what they share: syntax/ the one grammar, results/ the scan, watch/ the
+watch service, paper/ the record on paper; the surfaces slack/ and terminal/ above them."""

@@ -9,14 +9,15 @@ from typing import TextIO
 from slack_sdk.errors import SlackClientError
 
 from bot.app import create_app
-from bot.console import run_console
+from bot.clock import montana_today
 from bot.server.http_server import EVENTS_PATH, HEALTH_PATH, make_http_server
 from bot.server.lifecycle import check_credentials, finish, on_stop
 from bot.server.logs import setup_logging
 from bot.settings import Settings, SettingsError, slack_variables_set
-from bot.terminal import EXIT_OK, EXIT_USAGE
 from bot.watcher import start_watching, watching_from_settings
 from handlers.slack.after_ack import AfterAck
+from handlers.terminal.console import run_console
+from handlers.terminal.output import EXIT_OK, EXIT_USAGE
 
 log = logging.getLogger("recount")
 
@@ -133,4 +134,4 @@ def run(stdin: TextIO, out: TextIO, err: TextIO) -> int:
         "SLACK_SIGNING_SECRET), so this is the local console; see 'Slack set-up' in README.md.",
         file=err,
     )
-    return run_console(stdin, out, err)
+    return run_console(stdin, out, err, today=montana_today)

@@ -1,33 +1,12 @@
-"""The command line hands the one grammar what was typed, quotes and all: a shell takes the
-double quotes off `"Ann Jones"`, and the words get them back."""
+"""The `recount` entry: each command's options as argparse reads them, handed to its handler
+(handlers/terminal) as plain values."""
 
 from __future__ import annotations
 
+import argparse
 import io
 
-import pytest
-
-from bot.cli import joined, main
-
-
-@pytest.mark.parametrize(
-    ("words", "text"),
-    [
-        # one word: the whole text, quotes inside it kept as typed
-        (["county Smith 1204 Jones 1199"], "county Smith 1204 Jones 1199"),
-        (['county "Ann Jones" 1199 Smith 1204'], 'county "Ann Jones" 1199 Smith 1204'),
-        # several: a word of words is a quoted name again
-        (["county", "Smith", "1204", "Ann Jones", "1199"], 'county Smith 1204 "Ann Jones" 1199'),
-        (["county", "race", "Sheriff Two", "A", "1"], 'county race "Sheriff Two" A 1'),
-        # a line break is no name: joined as it is, for the grammar to refuse in words
-        (["county", "A\nB", "1"], "county A\nB 1"),
-        # already quoted inside, or one word: left as it is
-        (["county", 'race "X"', "A", "1"], 'county race "X" A 1'),
-        (["county", "A", "1"], "county A 1"),
-    ],
-)
-def test_words_are_joined_as_typed(words: list[str], text: str) -> None:
-    assert joined(words) == text
+from bot.cli import build_parser, main
 
 
 def test_a_name_with_a_space_from_a_shell_is_one_candidate() -> None:
@@ -36,3 +15,23 @@ def test_a_name_with_a_space_from_a_shell_is_one_candidate() -> None:
     argv += ["Smith", "1204", "Ann Jones", "1199", "canvass", "2026-11-16"]
     assert main(argv, out, err) == 0, err.getvalue()
     assert "Smith 1,204, Ann Jones 1,199" in out.getvalue()
+
+
+def watch_options(*argv: str) -> argparse.Namespace:
+    return build_parser()[1]["watch"].parse_intermixed_args(argv)
+
+
+def test_the_watchs_defaults() -> None:
+    args = watch_options("results/")
+    assert args.sources == ["results/"] and args.every is None and not args.once
+    assert args.kind == [] and args.seats == [] and args.history is None
+
+
+def test_watch_answers_repeat_and_history_takes_an_optional_watch() -> None:
+    args = watch_options(
+        "a.xlsx", "--kind", "Mayor=city", "--kind", "Levy=question", "--seats", "Council=3"
+    )
+    assert args.kind == ["Mayor=city", "Levy=question"] and args.seats == ["Council=3"]
+    assert watch_options("--history").history == "all"
+    assert watch_options("--history", "4").history == "4"
+    assert watch_options("x", "--election", "PRIMARY").election == "primary"

@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 import domain.verdict
-from bot.terminal import render_text
 from domain import ContestKind, Outcome, verdict_json
 from domain.inputs import Candidate, CandidateRace
 from domain.margin import Margin, race_margin
 from domain.subsections import SubsectionRule
 from domain.verdict import AlsoQualifies, _check, check
 from handlers.slack.blocks.verdict import verdict_message
+from handlers.terminal.verdict import render_text
 
 from ..builders import verdict_of
 

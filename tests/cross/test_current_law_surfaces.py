@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from bot.terminal import render_text
 from domain import KINDS, Family, Verdict, build_check, check, verdict_json
 from domain.current_law import Shown
 from domain.explain import explain
 from handlers.slack.blocks.verdict import verdict_message
 from handlers.slack.blocks.work import work_view
+from handlers.terminal.verdict import render_text
 
 from ..builders import question, race
 from ..conftest import TODAY

@@ -1,7 +1,8 @@
 """The house's import rules (CONTRIBUTING.md, "The floor plan"): Slack only in handlers/slack/
 and bot/; the database and the network only in bot/; domain/ imports only itself; nothing
-imports back up (domain < handlers < bot, and handlers/slack above the Slack-free handlers); no
-cycles; and `recount check` loads no Slack."""
+imports back up (domain < handlers < bot, and the surfaces, handlers/slack and
+handlers/terminal, above the Slack-free handlers); a surface imports no adapter and no other
+surface; no cycles; and `recount check` loads no Slack."""
 
 from __future__ import annotations
 
@@ -79,6 +80,10 @@ def import_graph(*, type_checking: bool = False) -> dict[str, set[str]]:
 # Who may import what (TYPE_CHECKING imports count: a type is a dependency too).
 SLACK: Final = ("slack_bolt", "slack_sdk")
 IO: Final = ("sqlalchemy", "alembic", "psycopg", "urllib.request", "http.client", "socket")
+# The surfaces: each is handed the adapters of bot/ as the ports of handlers/watch/ports.py
+# (and the clock as a function), and imports neither them nor another surface.
+SURFACES: Final = ("handlers.slack", "handlers.terminal")
+ADAPTERS: Final = ("bot", *IO)
 # A module may import only from its own layer and the layers below it.
 LAYERS: Final = (
     ("domain",),
@@ -91,7 +96,7 @@ LAYERS: Final = (
 def layer_of(module: str) -> int:
     if module.startswith("domain"):
         return 0
-    if module.startswith("handlers.slack") or module == "handlers":
+    if _uses(module, SURFACES) or module == "handlers":
         return 2
     if module.startswith("handlers"):
         return 1
@@ -114,9 +119,16 @@ def rule_breaks() -> list[str]:
                 broken.append(f"{module}: {name} (Slack only in handlers/slack/ and bot/)")
             if _uses(name, IO) and not module.startswith("bot"):
                 broken.append(f"{module}: {name} (the database and the network only in bot/)")
+            if _uses(module, SURFACES) and _uses(name, ADAPTERS):
+                broken.append(
+                    f"{module}: {name} (a surface imports no adapter: it is handed ports)"
+                )
         for name in sorted(imports_of(path, modules, type_checking=True)):
             if not _uses(name, LAYERS[layer_of(module)]):
                 broken.append(f"{module}: {name} (imports back up)")
+            own = tuple(s for s in SURFACES if _uses(module, (s,)))
+            if own and _uses(name, SURFACES) and not _uses(name, own):
+                broken.append(f"{module}: {name} (a surface imports no other surface)")
     return broken
 
 
@@ -134,6 +146,15 @@ def test_every_import_keeps_the_floor_plan() -> None:
         ("handlers/slack/payload.py", "from bot.clock import montana_today", "imports back up"),
         ("handlers/watch/rounds.py", "import handlers.slack.payload", "imports back up"),
         ("handlers/syntax/dates.py", "import sqlalchemy", "the database and the network"),
+        ("handlers/terminal/watch.py", "from bot.store.queries import Store", "no adapter"),
+        ("handlers/terminal/watch.py", "from bot.net.fetch import UrlFetcher", "no adapter"),
+        ("handlers/terminal/check.py", "from bot.clock import montana_today", "no adapter"),
+        ("handlers/terminal/watch.py", "import sqlalchemy.orm", "no adapter"),
+        ("handlers/terminal/scan.py", "import urllib.request", "no adapter"),
+        ("handlers/slack/payload.py", "from bot.store import queries", "no adapter"),
+        ("handlers/terminal/verdict.py", "from handlers.slack import blocks", "no other surface"),
+        ("handlers/slack/payload.py", "import handlers.terminal.verdict", "no other surface"),
+        ("handlers/results/scan.py", "import handlers.terminal.output", "imports back up"),
     ],
 )
 def test_a_broken_rule_is_caught(
@@ -198,14 +219,17 @@ def test_imports_stand_at_the_top_but_the_commands_loaded_when_run() -> None:
                         for inner in ast.walk(node)
                         if isinstance(inner, ast.Import | ast.ImportFrom)
                     ]
-    # bot.cli imports `serve` (Slack) and `watch` (SQLAlchemy) when they are run, so that a
-    # check from the terminal loads neither; the watch service loads the database code when
-    # the database is first opened, and `serve` the Socket Mode adapter only for Socket Mode,
-    # so that an HTTP server answers sooner (make bench, start-up); the self-test loads the
-    # server only when asked, and `check --pdf` reportlab; Slack's Print record, Petition
-    # draft and Recount kit load reportlab at their first click, not at the bot's start-up;
-    # nothing else imports inside a function. (An import in a nested function is one import.)
+    # bot.cli imports `serve` (Slack), and the watch's database and fetcher (SQLAlchemy), when
+    # they are run, so that a check from the terminal loads neither; the watch service loads
+    # the database code when the database is first opened, and `serve` the Socket Mode adapter
+    # only for Socket Mode, so that an HTTP server answers sooner (make bench, start-up); the
+    # self-test loads the server only when asked; `check --pdf`, `petition` and `kit`
+    # (handlers.terminal.check, bot.cli) load reportlab, and so do Slack's Print record,
+    # Petition draft and Recount kit at their first click, not at the bot's start-up; nothing
+    # else imports inside a function. (An import in a nested function is one import.)
     assert sorted(i.split(":")[0] for i in set(lazy)) == [
+        "bot.cli",
+        "bot.cli",
         "bot.cli",
         "bot.cli",
         "bot.cli",
@@ -218,6 +242,8 @@ def test_imports_stand_at_the_top_but_the_commands_loaded_when_run() -> None:
         "handlers.slack.actions.print_record",
         "handlers.slack.actions.recount_kit",
         "handlers.slack.actions.recount_kit",
+        "handlers.terminal.check",
+        "handlers.terminal.check",
     ], lazy
 
 

@@ -12,12 +12,12 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from bot.terminal import render_text
 from domain import KINDS, verdict_json
 from domain.kinds import AMBIGUOUS_WORDS
 from handlers.slack.blocks.verdict import verdict_message
 from handlers.slack.blocks.work import work_view
 from handlers.slack.reminding import reminder_text
+from handlers.terminal.verdict import render_text
 
 from ..builders import verdict_of
 

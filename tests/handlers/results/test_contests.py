@@ -11,13 +11,13 @@ from datetime import date
 
 import pytest
 
-from bot.terminal import verdict_output
 from domain import ContestKind, Outcome, verdict_json
 from domain.readings import NONPARTISAN_PRIMARY, RETENTION
 from handlers.results import ScanOptions, answers_from, scan, scan_csv, scan_json, scan_text
 from handlers.results.contests import reading_line
 from handlers.results.report import CSV_COLUMNS, check_line
 from handlers.results.scan import Scan, ScannedContest
+from handlers.terminal.verdict import verdict_output
 
 from .fixtures import PRIMARY_PRECINCTS, county_workbooks, named
 

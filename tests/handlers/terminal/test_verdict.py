@@ -1,34 +1,24 @@
-"""What the terminal prints for a check, help or an error, and the exit statuses."""
+"""What the terminal prints for a check, help or an error."""
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
 
-from bot.terminal import (
-    EXIT_INTERNAL,
-    EXIT_OK,
-    EXIT_USAGE,
-    error_line,
-    help_text,
-    one_line,
-    render_json,
-    render_text,
-    safe_output,
-    verdict_output,
-)
 from domain import InputError, verdict_json
 from domain.explain import explain
 from handlers.syntax import QuickSyntaxError, parse
+from handlers.terminal.verdict import (
+    error_line,
+    help_text,
+    render_json,
+    render_text,
+    verdict_output,
+)
 
-from ..builders import verdict_of
-from ..conftest import TODAY
-
-
-def test_exit_statuses_differ() -> None:
-    assert len({EXIT_OK, EXIT_INTERNAL, EXIT_USAGE}) == 3 and EXIT_OK == 0
+from ...builders import verdict_of
+from ...conftest import TODAY
 
 
 def test_text_leads_with_the_answer_and_ends_with_the_law() -> None:
@@ -63,33 +53,12 @@ def test_error_line_shows_an_example_with_the_prefix() -> None:
     assert error_line(InputError.about(None, "plain")) == "error: plain"
 
 
-def test_one_line_shows_control_characters() -> None:
-    assert one_line("a\nb\x1b[31m") == "a\\nb\\x1b[31m"
-
-
 def test_verdict_output() -> None:
     assert verdict_output("", TODAY, as_json=False).startswith("Can this race")
     assert verdict_output("help", TODAY, as_json=True).startswith("Can this race")
     assert json.loads(verdict_output("county A 5 B 4", TODAY, as_json=True))["margin"] == 1
     with pytest.raises(InputError):
         verdict_output("county A", TODAY, as_json=False)
-
-
-def test_the_terminal_is_sent_only_what_shows() -> None:
-    # an escape sequence, a carriage return (which would overwrite the line), a bidi
-    # override and a tag letter, as a results file's title might hold them
-    stream = io.StringIO()
-    out = safe_output(stream)
-    out.write("Sheriff\x1b[2J\r\u202eevil\U000e0041\nline two\n")
-    assert stream.getvalue() == "Sheriff[2J evil\nline two\n"
-
-
-def test_what_the_encoding_cannot_show_has_its_ascii_form() -> None:
-    raw = io.BytesIO()
-    stream = io.TextIOWrapper(raw, encoding="ascii")
-    safe_output(stream).write("5 ≤ 10 — §\u202e\n")
-    stream.flush()
-    assert raw.getvalue() == b"5 <= 10 - Sec.\n"
 
 
 def test_the_text_says_what_the_check_is_about_under_its_headline() -> None:

@@ -6,12 +6,14 @@ import io
 
 import pytest
 
-from bot.console import INTRO, PROMPT, run_console, the_check
+from handlers.terminal.console import INTRO, PROMPT, run_console, the_check
+
+from ...conftest import TODAY
 
 
 def run(lines: str) -> tuple[int, str]:
     out = io.StringIO()
-    status = run_console(io.StringIO(lines), out, io.StringIO())
+    status = run_console(io.StringIO(lines), out, io.StringIO(), today=lambda: TODAY)
     return status, out.getvalue()
 
 
@@ -46,7 +48,7 @@ def test_a_pasted_command_line_is_read_as_its_check(line: str) -> None:
 
 def test_the_consoles_help_says_what_to_type_there() -> None:
     out = io.StringIO()
-    run_console(io.StringIO("help\nquit\n"), out, io.StringIO())
+    run_console(io.StringIO("help\nquit\n"), out, io.StringIO(), today=lambda: TODAY)
     said = out.getvalue()
     assert "Type: KIND ITEMS..." in said
     assert "recount check" not in said.split("recount> ", 1)[1]  # not a terminal's command

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Callable
+from datetime import date
 from typing import Final, TextIO
 
-from bot.clock import montana_today
-from bot.terminal import EXIT_OK, error_line, help_text, verdict_output
 from domain import InputError
+from handlers.syntax import COMMAND
+from handlers.terminal.output import EXIT_OK
+from handlers.terminal.verdict import CHECK_PREFIX, error_line, help_text, verdict_output
 
 with contextlib.suppress(ImportError):  # not every system has it (Windows)
     import readline  # noqa: F401 - line editing and history for input()
@@ -26,7 +29,10 @@ recount console: type a check as you would after /recount, e.g.
 leaves. A line copied from Slack (/recount ...) or a terminal (recount check ...) works too.
 """
 # "/recount county ...", "recount check county ...", "$ recount check --json ..."
-_COMMAND: Final = re.compile(r"^(?:\$\s*)?(?:/recount\b|recount\s+check\b|recount\b)\s*", re.I)
+_PROGRAM, _CHECK = CHECK_PREFIX.split()
+_COMMAND: Final = re.compile(
+    rf"^(?:\$\s*)?(?:{re.escape(COMMAND)}\b|{_PROGRAM}\s+{_CHECK}\b|{_PROGRAM}\b)\s*", re.I
+)
 
 
 # a terminal's options pasted with the command: the console prints text, as of today
@@ -39,7 +45,9 @@ def the_check(line: str) -> str:
     return _OPTIONS.sub(" ", _COMMAND.sub("", line.strip(), count=1)).strip()
 
 
-def run_console(stdin: TextIO, out: TextIO, err: TextIO) -> int:
+def run_console(stdin: TextIO, out: TextIO, err: TextIO, *, today: Callable[[], date]) -> int:
+    """Line after line until end of input or `quit`; each check as of `today()` then (a
+    console left open past midnight checks as of the new day)."""
     interactive = stdin.isatty()
     out.write(INTRO)
     while True:
@@ -64,7 +72,7 @@ def run_console(stdin: TextIO, out: TextIO, err: TextIO) -> int:
             out.write(help_text(""))  # what to type here: no command in front
             continue
         try:
-            out.write(verdict_output(line, montana_today(), as_json=False))
+            out.write(verdict_output(line, today(), as_json=False))
         except InputError as error:
             out.write(error_line(error, prefix="") + "\n")
         out.flush()

@@ -10,7 +10,7 @@ import pytest
 
 from bot.cli import main
 
-from ..handlers.results.fixtures import LEGISLATIVE, OPENELECTIONS_2016, need
+from ..results.fixtures import LEGISLATIVE, OPENELECTIONS_2016, need
 
 
 def recount(*args: str) -> tuple[int, str, str]:

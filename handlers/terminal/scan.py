@@ -8,17 +8,15 @@ a file it cannot read, with one line on stderr naming the file and why, and noth
 
 from __future__ import annotations
 
-import argparse
 import glob
 import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Final, TextIO
 
-from bot.clock import montana_today
-from bot.terminal import EXIT_OK, EXIT_USAGE, one_line, today_argument
 from domain import InputError
-from domain.kinds import state_canvass_subsections
-from domain.related import AFTER_STATE_CANVASS
 from handlers.results import (
     MAX_BYTES,
     ResultsFileError,
@@ -33,54 +31,29 @@ from handlers.results import (
 from handlers.results.compare import changes_between, readings_of
 from handlers.results.report import change_lines
 from handlers.results.tables import NO_RESULTS_IN_FOLDER, over_the_limit, results_files
-from handlers.results.tallies import ELECTION_TYPES
 from handlers.syntax import parse_date
+from handlers.terminal.output import EXIT_OK, EXIT_USAGE, one_line
 
 _PATTERN: Final = frozenset("*?[")
 
 
-def add_scan_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "files", nargs="+", metavar="FILE", help="results files, folders of them, or a pattern"
-    )
-    parser.add_argument(
-        "--canvass",
-        metavar="DATE",
-        help="the county canvass: (1), (3) and school contests count from it",
-    )
-    parser.add_argument(
-        "--state-canvass",
-        metavar="DATE",
-        help=f"the state canvass: {state_canvass_subsections()} contests count from it; without "
-        f"it they have no day to act (a petition is filed {AFTER_STATE_CANVASS})",
-    )
-    parser.add_argument("--today", type=today_argument, metavar="YYYY-MM-DD")
-    parser.add_argument("--election", type=str.lower, choices=ELECTION_TYPES)
-    parser.add_argument(
-        "--complete",
-        action="store_true",
-        help="the files hold every county that voted on the multi-county contests in them",
-    )
-    parser.add_argument("--seats", action="append", default=[], metavar='"TITLE=N"')
-    parser.add_argument("--kind", action="append", default=[], metavar='"TITLE=KIND"')
-    parser.add_argument(
-        "--county",
-        action="append",
-        default=[],
-        metavar='"FILE=NAME"',
-        help="the county a file is from, where it does not say (2024 county workbooks)",
-    )
-    output = parser.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true", help="the scan as JSON")
-    output.add_argument("--csv", action="store_true", help="one row per contest")
-    parser.add_argument("--all", action="store_true", dest="show_all", help="list every contest")
-    parser.add_argument(
-        "--against",
-        action="append",
-        metavar="OLD",
-        help="an earlier reading of the same election (a file or folder; repeat it for "
-        "several): report what changed since it",
-    )
+@dataclass(frozen=True)
+class ScanRequest:
+    """`recount scan`'s options, as typed (dates are read here, as of `today`)."""
+
+    files: list[str]  # results files, folders of them, or a pattern
+    canvass: str | None = None
+    state_canvass: str | None = None
+    today: date | None = None  # what-if: as of that day
+    election: str | None = None  # where the files do not say which election they hold
+    complete: bool = False  # the files hold every county of their multi-county contests
+    seats: list[str] = field(default_factory=list)  # "TITLE=N"
+    kind: list[str] = field(default_factory=list)  # "TITLE=KIND"
+    county: list[str] = field(default_factory=list)  # "FILE=NAME"
+    as_json: bool = False
+    as_csv: bool = False
+    show_all: bool = False  # every contest, not only those with something to say
+    against: list[str] | None = None  # an earlier reading: report what changed since
 
 
 def found_in_folders(given: list[str]) -> set[str]:
@@ -124,44 +97,44 @@ def _read(path: Path) -> bytes:
         raise ResultsFileError(f"{path}: cannot be read ({error.strerror or error})") from None
 
 
-def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+def run_scan(request: ScanRequest, out: TextIO, err: TextIO, *, today: Callable[[], date]) -> int:
     try:
-        today = args.today or montana_today()
-        canvass = None if args.canvass is None else parse_date(args.canvass, today)
-        state = None if args.state_canvass is None else parse_date(args.state_canvass, today)
+        day = request.today or today()
+        canvass = None if request.canvass is None else parse_date(request.canvass, day)
+        state = None if request.state_canvass is None else parse_date(request.state_canvass, day)
         options = ScanOptions(
-            today=today,
+            today=day,
             canvass=canvass,
             state_canvass=state,
-            election=args.election,
-            complete=args.complete,
-            answers=answers_from(args.kind, args.seats),
-            counties=counties_from(args.county),
+            election=request.election,
+            complete=request.complete,
+            answers=answers_from(request.kind, request.seats),
+            counties=counties_from(request.county),
         )
         result = scan(
-            [(p.name, _read(p)) for p in expand(args.files)],
+            [(p.name, _read(p)) for p in expand(request.files)],
             options,
-            found_in_folders(args.files),
+            found_in_folders(request.files),
         )
         earlier = (
             None
-            if args.against is None
-            else scan([(p.name, _read(p)) for p in expand(args.against)], options)
+            if request.against is None
+            else scan([(p.name, _read(p)) for p in expand(request.against)], options)
         )
     except (ResultsFileError, InputError) as error:
         print(f"error: {one_line(str(error))}", file=err)
         return EXIT_USAGE
     changes = None if earlier is None else changes_between(readings_of(earlier), result)
-    since = "the earlier reading (" + ", ".join(args.against or ()) + ")"
-    if args.json:
+    since = "the earlier reading (" + ", ".join(request.against or ()) + ")"
+    if request.as_json:
         report = scan_json(result)
         if changes is not None:
             report["changes"] = [c.as_json() for c in changes]
         out.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
-    elif args.csv:
+    elif request.as_csv:
         out.write(scan_csv(result))
     else:
         if changes is not None:
             out.write("\n".join(change_lines(changes, result, since)) + "\n\n")
-        out.write(scan_text(result, show_all=args.show_all))
+        out.write(scan_text(result, show_all=request.show_all))
     return EXIT_OK

@@ -9,7 +9,7 @@ import pypdf
 
 from bot.cli import main
 
-from ..handlers.results.fixtures import COUNTY_WORKBOOKS, PRIMARY_PRECINCTS, need
+from ..results.fixtures import COUNTY_WORKBOOKS, PRIMARY_PRECINCTS, need
 
 
 def test_check_writes_the_record_beside_the_verdict(tmp_path: Path) -> None:

@@ -19,8 +19,8 @@ from bot.store.backend import Store
 from bot.store.database import open_database
 from bot.store.models import Watch
 
-from ..handlers.results.fixtures import COUNTY_WORKBOOKS, need
-from ..workbooks import add_votes
+from ...workbooks import add_votes
+from ..results.fixtures import COUNTY_WORKBOOKS, need
 
 CASCADE = "CTYALL Results(7).xlsx"  # Cascade County: its clerk and recorder, 30 votes apart
 OPTIONS = ("--canvass", "2022-11-28", "--today", "2022-11-30")

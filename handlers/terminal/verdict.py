@@ -1,23 +1,18 @@
-"""The terminal's side of a check: what it prints, and the exit status it returns.
-
-Shared by `recount check` and `recount console`; imports nothing from Slack, so a check from
-the terminal never loads slack_bolt.
+"""A check as the terminal shows it: the verdict as text or JSON, the help, an error as one
+line. Shared by `recount check` and `recount console`; imports nothing from Slack, so a check
+from the terminal never loads slack_bolt.
 """
 
 from __future__ import annotations
 
-import argparse
-import io
 import json
 import shlex
 import textwrap
 from datetime import date
-from typing import Final, TextIO, cast
+from typing import Final
 
 from domain import KINDS, InputError, Verdict, check, verdict_json
-from domain.citations import FIRST_YEAR, LAST_YEAR
 from domain.explain import explain
-from domain.plain_text import visible
 from handlers.syntax import (
     AMBIGUOUS_SUMMARY,
     EXAMPLES,
@@ -27,11 +22,7 @@ from handlers.syntax import (
     QuickSyntaxError,
     parse,
 )
-
-EXIT_OK: Final = 0  # a verdict, help, or a server that stopped cleanly
-EXIT_INTERNAL: Final = 1  # a fault of ours; the user sees one line, never a traceback
-EXIT_USAGE: Final = 2  # bad input, bad options or missing settings: the message says what to fix
-EXIT_INTERRUPTED: Final = 130  # Ctrl-C, as shells report it
+from handlers.terminal.output import one_line
 
 CHECK_PREFIX: Final = "recount check"
 WIDTH: Final = 92
@@ -86,11 +77,6 @@ def help_text(prefix: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def one_line(text: str) -> str:
-    """Whatever was typed, an error stays one line: control characters are shown, not obeyed."""
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
-
-
 def error_line(error: InputError, prefix: str = CHECK_PREFIX) -> str:
     """One line a clerk can act on: what is wrong, and a text that would work."""
     line = f"error: {one_line(error.message)}"
@@ -110,67 +96,3 @@ def verdict_output(text: str, today: date, *, as_json: bool) -> str:
         return help_text(CHECK_PREFIX)
     verdict = check(parsed, today)
     return render_json(verdict) if as_json else render_text(verdict)
-
-
-def today_argument(value: str) -> date:
-    """--today YYYY-MM-DD, within the years every date is checked against."""
-    try:
-        day = date.fromisoformat(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f'"{value}" is not a date like 2026-11-18') from None
-    if not FIRST_YEAR.value <= day.year <= LAST_YEAR.value:
-        raise argparse.ArgumentTypeError(
-            f"{value} is out of range; give a year from {FIRST_YEAR.value} to {LAST_YEAR.value}"
-        )
-    return day
-
-
-# What a console or file that cannot show a character gets instead (a Windows code page, an
-# old terminal): the ASCII forms, so that no verdict is lost to an encoding.
-ASCII_FORMS: Final = str.maketrans(
-    {
-        "≤": "<=",
-        "≥": ">=",
-        "—": "-",
-        "–": "-",
-        "·": "-",
-        "•": "-",
-        "…": "...",
-        "’": "'",
-        "‘": "'",
-        "“": '"',
-        "”": '"',
-        "→": "->",
-        "§": "Sec.",
-        "é": "e",
-    }
-)
-
-
-class SafeOutput(io.TextIOBase):
-    """A text stream that shows only visible characters (a title from a results file cannot
-    send the terminal an escape sequence, a carriage return or a bidi override) and falls back
-    to ASCII forms for what its encoding cannot show."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self._stream = stream
-
-    def write(self, text: str) -> int:
-        shown = visible(text, newlines=True)
-        try:
-            self._stream.write(shown)
-        except UnicodeEncodeError:
-            encoding = getattr(self._stream, "encoding", None) or "ascii"
-            plain = shown.translate(ASCII_FORMS)
-            self._stream.write(plain.encode(encoding, errors="replace").decode(encoding))
-        return len(text)  # all of it was taken, though not every character is shown
-
-    def flush(self) -> None:
-        self._stream.flush()
-
-    def isatty(self) -> bool:
-        return self._stream.isatty()
-
-
-def safe_output(stream: TextIO) -> TextIO:
-    return cast(TextIO, SafeOutput(stream))

@@ -9,12 +9,12 @@ from `--once` when a source could not be read (so nothing was compared), naming 
 why.
 
 The sequence (start or continue, settings, round, told, next) is handlers.watch.service's,
-the same Slack runs; this module only prints what it returns.
+the same Slack runs; this module only prints what it returns. The database and the fetcher
+are handed in by bot/cli.py as the ports of handlers.watch.ports, opened and set up there.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import platform
@@ -24,26 +24,21 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
 from types import FrameType
 from typing import Any, Final, TextIO
 
-from bot.clock import montana_today
-from bot.net.fetch import FetchStopped, Policy, UrlFetcher
-from bot.settings import Settings, watch_min_interval_s
-from bot.store.backend import Store
-from bot.store.database import DatabaseError, database_url, open_database
-from bot.store.database import shown as shown_database
-from bot.terminal import EXIT_OK, EXIT_USAGE, one_line
 from domain import InputError
 from domain.changes import ChangeKind
 from handlers.results import ScanOptions, answers_from, scan_json, scan_text
 from handlers.results.compare import change_line
 from handlers.results.report import change_lines, plural
 from handlers.syntax import parse_date
-from handlers.watch.durations import MIN_EVERY_S, parse_every, shown
-from handlers.watch.ports import FetchRefused
+from handlers.terminal.output import EXIT_OK, EXIT_USAGE, one_line
+from handlers.watch.durations import DEFAULT_EVERY_S, parse_every, shown
+from handlers.watch.ports import Fetcher, FetchRefused, FetchStopped, WatchBackend, WatchStore
 from handlers.watch.records import (
     Place,
     RoundResult,
@@ -65,9 +60,22 @@ from handlers.watch.service import (
 )
 
 
-def describe_database(url: str | None) -> str:
-    """The database as it may be printed (never its password)."""
-    return shown_database(database_url(url))
+@dataclass(frozen=True)
+class WatchRequest:
+    """`recount watch`'s options, as typed (dates and the interval are read here)."""
+
+    sources: list[str] = field(default_factory=list)  # files, folders, URLs; or list, stop N
+    every: str | None = None  # a duration (90s, 5m, 1h); None: the default
+    once: bool = False  # one round, then exit
+    as_json: bool = False  # one JSON object a line
+    history: str | None = None  # "all", or a watch's number: list the changes found
+    canvass: str | None = None
+    state_canvass: str | None = None
+    today: date | None = None  # what-if: as of that day
+    election: str | None = None
+    complete: bool = False
+    seats: list[str] = field(default_factory=list)  # "TITLE=N"
+    kind: list[str] = field(default_factory=list)  # "TITLE=KIND"
 
 
 class _Stop:
@@ -96,22 +104,22 @@ def _stopping(stop: _Stop) -> Iterator[None]:
             signal.signal(s, handler)
 
 
-def _options(args: argparse.Namespace, today: date) -> dict[str, Any]:
+def _options(request: WatchRequest, today: date) -> dict[str, Any]:
     """The scan options a watch keeps (ScanOptions.as_json); a bad answer is refused now,
     not in every round."""
     return ScanOptions(
         today=today,
-        canvass=None if args.canvass is None else parse_date(args.canvass, today),
+        canvass=None if request.canvass is None else parse_date(request.canvass, today),
         state_canvass=(
-            None if args.state_canvass is None else parse_date(args.state_canvass, today)
+            None if request.state_canvass is None else parse_date(request.state_canvass, today)
         ),
-        election=args.election,
-        complete=args.complete,
-        answers=answers_from(args.kind, args.seats),
+        election=request.election,
+        complete=request.complete,
+        answers=answers_from(request.kind, request.seats),
     ).as_json()
 
 
-def _history(store: Store, which: str, out: TextIO, as_json: bool) -> int:
+def _history(store: WatchStore, which: str, out: TextIO, as_json: bool) -> int:
     digits = which.isascii() and which.isdigit()
     watch_id = None if which == "all" else int(which) if digits else -1
     if watch_id == -1:
@@ -147,7 +155,7 @@ def _list(service: WatchService, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _stop(store: Store, which: str, out: TextIO) -> int:
+def _stop(store: WatchStore, which: str, out: TextIO) -> int:
     """`recount watch stop N`: stops a command-line watch (one that runs elsewhere stops at
     its next round)."""
     if not (which.isascii() and which.isdigit()):
@@ -241,42 +249,50 @@ def _print_round(
     out.flush()
 
 
-def _fetcher() -> UrlFetcher:
-    """The command line's fetcher: the bot's, under the operator's own policy (any public
-    URL; inside the network what RECOUNT_WATCH_HOSTS lists or the URL names)."""
-    return UrlFetcher(Policy.command_line(Settings.from_env().watch_hosts))
-
-
 def _owner() -> str:
     """Who reads the watch: this run, not just this process (two watchers in one process,
     as the tests run them, are two readers too)."""
     return f"cli:{platform.node()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
-def run_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+def run_watch(
+    request: WatchRequest,
+    backend: WatchBackend,
+    fetcher: Fetcher,
+    out: TextIO,
+    err: TextIO,
+    *,
+    today: Callable[[], date],
+    floor: int,
+    cut: Callable[[], None] = lambda: None,
+) -> int:
+    """`floor`: the shortest interval the operator allows; `cut`: what stops the fetcher's
+    requests in flight (SIGINT, SIGTERM)."""
+    store = backend.store
     try:
-        store = Store(open_database(args.db))
-        if args.history is not None:
-            return _history(store, args.history, out, args.json)
-        service = WatchService(store, _fetcher())
-        command = _command(args.sources)
+        if request.history is not None:
+            return _history(store, request.history, out, request.as_json)
+        service = WatchService(store, fetcher)
+        command = _command(request.sources)
         if command == ["list"]:
             return _list(service, out)
         if command is not None and command[0] == "stop" and len(command) == 2:
             return _stop(store, command[1], out)
         if command is not None:
             raise InputError.about(None, "write recount watch list, or recount watch stop N")
-        if not args.sources:
+        if not request.sources:
             raise InputError.about(None, "name at least one file, folder or URL to watch")
-        every = parse_every(args.every, watch_min_interval_s(MIN_EVERY_S))
-        check_sources(args.sources)
-        for source in args.sources:
+        every = DEFAULT_EVERY_S if request.every is None else parse_every(request.every, floor)
+        check_sources(request.sources)
+        for source in request.sources:
             if is_url(source):
                 service.fetcher.check(source)
-        today = args.today or montana_today()
-        sources = tuple(resolved(source) for source in args.sources)
-        spec = WatchSpec(Place.cli(), sources, _options(args, today), ONCE if args.once else every)
-    except (DatabaseError, SourceError, InputError, FetchRefused, ValueError) as error:
+        day = request.today or today()
+        sources = tuple(resolved(source) for source in request.sources)
+        spec = WatchSpec(
+            Place.cli(), sources, _options(request, day), ONCE if request.once else every
+        )
+    except (SourceError, InputError, FetchRefused, ValueError) as error:
         print(f"error: {one_line(str(error))}", file=err)
         return EXIT_USAGE
     # One process reads a watch at a time: a second terminal on the same watch is refused
@@ -289,7 +305,18 @@ def run_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"error: {busy}", file=err)
         return EXIT_USAGE
     try:
-        return _rounds(service, opened, args, every, out, err, lease)
+        return _rounds(
+            service,
+            opened,
+            request,
+            every,
+            lease,
+            out,
+            err,
+            today=today,
+            database=backend.describe(),
+            cut=cut,
+        )
     finally:
         store.release_lease(opened.watch.id, lease.owner)
 
@@ -302,26 +329,29 @@ def _lease(every: int) -> timedelta:
 def _rounds(
     service: WatchService,
     opened: Opened,
-    args: argparse.Namespace,
+    request: WatchRequest,
     every: int,
+    lease: Lease,
     out: TextIO,
     err: TextIO,
-    lease: Lease,
+    *,
+    today: Callable[[], date],
+    database: str,
+    cut: Callable[[], None],
 ) -> int:
     watch = opened.watch
     for line in opened.settings:
         out.write(f"Watch {watch.id}: {line}.\n")
     # A change stored but not printed (a run stopped between the two) is printed now.
     for stored in opened.untold:
-        out.write(_history_line(stored, args.json) + "\n")
+        out.write(_history_line(stored, request.as_json) + "\n")
     service.told(opened.untold)
-    fetcher = service.fetcher
-    stop = _Stop(fetcher.stop if isinstance(fetcher, UrlFetcher) else lambda: None)
-    said = err if args.json else out  # what a person reads, beside one JSON object a line
-    if not args.once:
+    stop = _Stop(cut)
+    said = err if request.as_json else out  # what a person reads, beside one JSON object a line
+    if not request.once:
         said.write(
             f"Watching {', '.join(watch.sources)} every {shown(every)} (watch {watch.id}, "
-            f"database {describe_database(args.db)}); Ctrl-C stops.\n"
+            f"database {database}); Ctrl-C stops.\n"
         )
     quiet_since = time.monotonic()
     with _stopping(stop):
@@ -331,24 +361,24 @@ def _rounds(
                 print(f"recount watch: watch {watch.id} was stopped; exiting", file=err)
                 return EXIT_OK
             try:
-                done = service.round(watch, args.today or montana_today())
+                done = service.round(watch, request.today or today())
             except FetchStopped:
                 break  # SIGINT or SIGTERM mid-fetch: the round is given up
             result = done.result
-            if args.once and done.nothing_read:
+            if request.once and done.nothing_read:
                 _say_unread(result.failing, err)
                 return EXIT_UNREAD
-            _print_round(result, watch.id, out, err, args.json)
+            _print_round(result, watch.id, out, err, request.as_json)
             service.told(done.untold)
             if done.nothing_read or result.scanned is not None or result.errors:
                 quiet_since = time.monotonic()
-            elif args.once or time.monotonic() - quiet_since >= HEARTBEAT_S:
+            elif request.once or time.monotonic() - quiet_since >= HEARTBEAT_S:
                 said.write(_no_change(service, watch.id, result.read) + "\n")
                 quiet_since = time.monotonic()
             said.flush()
-            if args.once or stop.event.wait(every):
+            if request.once or stop.event.wait(every):
                 break
-    if not args.once and not args.json:
+    if not request.once and not request.as_json:
         print(f"recount watch: stopped (watch {watch.id}, every {shown(every)})", file=err)
     return EXIT_OK
 

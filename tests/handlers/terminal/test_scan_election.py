@@ -14,7 +14,7 @@ import pytest
 
 from bot.cli import main
 
-from ..handlers.results.fixtures import (
+from ..results.fixtures import (
     GENERAL_2014,
     GENERAL_2020,
     LEGISLATIVE,
