@@ -16,6 +16,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from datetime import date
+from functools import partial
 from importlib.metadata import PackageNotFoundError, version
 from typing import NoReturn, TextIO, TypeVar
 
@@ -283,33 +284,27 @@ def _request(kind: Callable[..., T], args: argparse.Namespace) -> T:
 
 
 def _watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """The watch with its database (--db, or the configured one, migrated when opened) and
-    the bot's fetcher under the operator's own policy (any public URL; inside the network
-    what RECOUNT_WATCH_HOSTS lists or the URL names)."""
+    """The watch as a server holds it: the database (--db, or the configured one; opened and
+    migrated when first asked), and the bot's fetcher under the operator's own policy (any
+    public URL; inside the network what RECOUNT_WATCH_HOSTS lists or the URL names)."""
     # Imported when run, on purpose: the watch loads SQLAlchemy and Alembic, which a check
     # from the terminal never needs.
     from bot.net.fetch import Policy, UrlFetcher
     from bot.settings import Settings, SettingsError, watch_min_interval_s
     from bot.store.backend import Backend
-    from bot.store.database import DatabaseError
     from handlers.terminal.watch import WatchRequest, run_watch
+    from handlers.watch.service import Watching
 
     try:
-        backend = Backend(args.db)
         fetcher = UrlFetcher(Policy.command_line(Settings.from_env().watch_hosts))
-    except (DatabaseError, SettingsError) as error:
+    except SettingsError as error:
         print(f"error: {one_line(str(error))}", file=err)
         return EXIT_USAGE
-    return run_watch(
-        _request(WatchRequest, args),
-        backend,
-        fetcher,
-        out,
-        err,
-        today=montana_today,
-        floor=watch_min_interval_s(MIN_EVERY_S),
-        cut=fetcher.stop,
+    watching = Watching(
+        partial(Backend, args.db), fetcher, min_every_s=watch_min_interval_s(MIN_EVERY_S)
     )
+    request = _request(WatchRequest, args)
+    return run_watch(request, watching, out, err, today=montana_today, cut=fetcher.stop)
 
 
 def _dispatch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

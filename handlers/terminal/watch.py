@@ -9,8 +9,9 @@ from `--once` when a source could not be read (so nothing was compared), naming 
 why.
 
 The sequence (start or continue, settings, round, told, next) is handlers.watch.service's,
-the same Slack runs; this module only prints what it returns. The database and the fetcher
-are handed in by bot/cli.py as the ports of handlers.watch.ports, opened and set up there.
+the same Slack runs; this module only prints what it returns. bot/cli.py hands in a
+`Watching`, as a server holds one: the database behind the ports of handlers.watch.ports,
+opened when first asked, the fetcher under the operator's policy, the shortest interval.
 """
 
 from __future__ import annotations
@@ -38,8 +39,9 @@ from handlers.results.report import change_lines, plural
 from handlers.syntax import parse_date
 from handlers.terminal.output import EXIT_OK, EXIT_USAGE, one_line
 from handlers.watch.durations import DEFAULT_EVERY_S, parse_every, shown
-from handlers.watch.ports import Fetcher, FetchRefused, FetchStopped, WatchBackend, WatchStore
+from handlers.watch.ports import FetchRefused, FetchStopped, WatchStore
 from handlers.watch.records import (
+    DatabaseError,
     Place,
     RoundResult,
     StoredChange,
@@ -56,6 +58,7 @@ from handlers.watch.service import (
     Lease,
     Opened,
     WatchBusy,
+    Watching,
     WatchService,
 )
 
@@ -257,22 +260,21 @@ def _owner() -> str:
 
 def run_watch(
     request: WatchRequest,
-    backend: WatchBackend,
-    fetcher: Fetcher,
+    watching: Watching,
     out: TextIO,
     err: TextIO,
     *,
     today: Callable[[], date],
-    floor: int,
     cut: Callable[[], None] = lambda: None,
 ) -> int:
-    """`floor`: the shortest interval the operator allows; `cut`: what stops the fetcher's
-    requests in flight (SIGINT, SIGTERM)."""
-    store = backend.store
+    """`watching`: the database (opened here, when first asked), the fetcher and the shortest
+    interval the operator allows; `cut`: what stops the fetcher's requests in flight (SIGINT,
+    SIGTERM)."""
     try:
+        store = watching.store()
         if request.history is not None:
             return _history(store, request.history, out, request.as_json)
-        service = WatchService(store, fetcher)
+        service = watching.service()
         command = _command(request.sources)
         if command == ["list"]:
             return _list(service, out)
@@ -282,7 +284,11 @@ def run_watch(
             raise InputError.about(None, "write recount watch list, or recount watch stop N")
         if not request.sources:
             raise InputError.about(None, "name at least one file, folder or URL to watch")
-        every = DEFAULT_EVERY_S if request.every is None else parse_every(request.every, floor)
+        every = (
+            DEFAULT_EVERY_S
+            if request.every is None
+            else parse_every(request.every, watching.min_every_s)
+        )
         check_sources(request.sources)
         for source in request.sources:
             if is_url(source):
@@ -292,7 +298,7 @@ def run_watch(
         spec = WatchSpec(
             Place.cli(), sources, _options(request, day), ONCE if request.once else every
         )
-    except (SourceError, InputError, FetchRefused, ValueError) as error:
+    except (DatabaseError, SourceError, InputError, FetchRefused, ValueError) as error:
         print(f"error: {one_line(str(error))}", file=err)
         return EXIT_USAGE
     # One process reads a watch at a time: a second terminal on the same watch is refused
@@ -314,7 +320,7 @@ def run_watch(
             out,
             err,
             today=today,
-            database=backend.describe(),
+            database=watching.backend().describe(),
             cut=cut,
         )
     finally:
