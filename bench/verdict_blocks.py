@@ -33,7 +33,7 @@ from domain import Verdict, check
 from domain.drafting import why_no_petition
 from domain.explain import explain
 from domain.plain_text import visible
-from handlers.slack.blocks.verdict import (
+from handlers.slack.check.verdict import (
     _ICONS,
     ADJUST_ACTION_ID,
     BUTTON_VALUE_LIMIT,
@@ -45,7 +45,7 @@ from handlers.slack.blocks.verdict import (
     verdict_message,
     verdict_metadata,
 )
-from handlers.slack.blocks.work import work_action
+from handlers.slack.check.work import work_action
 from handlers.slack.saved_check import saved_inputs
 from handlers.slack.text import (
     BUTTON_TEXT_LIMIT,

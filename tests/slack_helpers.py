@@ -12,7 +12,7 @@ from slack_sdk.models.blocks import Block
 
 from bot.settings import Settings
 from domain import resolve_kind
-from handlers.slack.blocks.check_form import form_view
+from handlers.slack.check.form import form_view
 from handlers.slack.metadata import FormContext, MetadataSigner
 
 from .fake_slack import (

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import Any, Final
 
+from handlers.slack.metadata import NOT_VERIFIED
 from handlers.slack.observability import report_failure
 
 WORKERS: Final = 8
@@ -161,3 +162,53 @@ class AfterAck:
     def shutdown(self, *, wait: bool = True) -> None:
         self._heavy.shutdown(wait=wait, cancel_futures=not wait)
         self._pool.shutdown(wait=wait, cancel_futures=not wait)
+
+
+class Later:
+    """The AfterAck bound to one request (handlers.slack.listener.Bind makes one for each):
+    its request id for the log lines, its body for telling the asker when the work fails
+    (its response_url). A listener hands it the work that calls Slack; `body` overrides the
+    request's where the one to tell is elsewhere (a form's saved response_url) or nobody."""
+
+    __slots__ = ("_after_ack", "_body", "request_id")
+
+    def __init__(self, after_ack: AfterAck, body: dict[str, Any], request_id: str) -> None:
+        self._after_ack = after_ack
+        self._body = body
+        self.request_id = request_id
+
+    def run(self, work: Callable[[], object], *, body: dict[str, Any] | None = None) -> None:
+        self._after_ack.run(
+            work, body=self._body if body is None else body, request_id=self.request_id
+        )
+
+    def heavy(
+        self,
+        work: Callable[[], object],
+        *,
+        user: str | None,
+        busy: Callable[[str], object],
+        body: dict[str, Any] | None = None,
+    ) -> bool:
+        return self._after_ack.run_heavy(
+            work,
+            user=user,
+            busy=busy,
+            body=self._body if body is None else body,
+            request_id=self.request_id,
+        )
+
+    def heavy_for_clicker(self, respond: Callable[..., object], work: Callable[[], object]) -> bool:
+        return self._after_ack.run_heavy_for_clicker(
+            respond, work, body=self._body, request_id=self.request_id
+        )
+
+    def tell(self, respond: Callable[..., object], text: str) -> None:
+        self._after_ack.tell(respond, text, body=self._body, request_id=self.request_id)
+
+    def not_verified(self, respond: Callable[..., object]) -> None:
+        """Tells the clicker, privately, that a button's signed value did not verify (a forged
+        button, or one signed before a rotation): nothing was done. Nobody to tell without a
+        response_url."""
+        if isinstance(self._body.get("response_url"), str):
+            self.tell(respond, NOT_VERIFIED)

@@ -1,16 +1,31 @@
-"""Every listener, registered on one Bolt app: the observability middleware first, then each
-surface's group (commands, actions, views, shortcuts, events), each of which registers its
-files, one listener a file."""
+"""Every listener, registered on one Bolt app: the middleware first (the request's id and log
+line, then what each listener is handed, then Slack's retries dropped), then each feature's
+table of listeners (handlers.slack.listener)."""
 
 from __future__ import annotations
 
 from slack_bolt import App
 
-from handlers.slack import actions, commands, events, observability, shortcuts, views
+from handlers.slack import actions, events, observability, shortcuts, views
+from handlers.slack.check import listeners as check
+from handlers.slack.listener import Bind, Listener
 from handlers.slack.services import Services
+
+FEATURES: tuple[tuple[Listener, ...], ...] = (check.LISTENERS,)
 
 
 def register_all(app: App, services: Services) -> None:
     observability.register(app)  # first: its middleware stamps every request
-    for group in (commands, views, actions, shortcuts, events):
+    app.use(Bind(services))
+    for table in FEATURES:
+        for kind, listening_for, listener in table:
+            on = {
+                "command": app.command,
+                "action": app.action,
+                "view": app.view,
+                "shortcut": app.shortcut,
+                "event": app.event,
+            }[kind]
+            on(listening_for)(listener)
+    for group in (views, actions, shortcuts, events):
         group.register(app, services)

@@ -1,4 +1,5 @@
-"""What the listeners share: built once by `bot.app.create_app`, handed to each `register`."""
+"""What the listeners share: built once by `bot.app.create_app`, put in every request's context
+(handlers.slack.listener.Bind), and named `services` by any listener that needs it."""
 
 from __future__ import annotations
 
@@ -6,14 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import Enum
-from typing import Any, Protocol
-
-from slack_bolt import BoltContext, Respond
+from typing import Protocol
 
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.metadata import NOT_VERIFIED, MetadataSigner
-from handlers.slack.observability import request_id_of
-from handlers.slack.payload import text_at
+from handlers.slack.metadata import MetadataSigner
 from handlers.watch.service import Watching
 
 
@@ -45,14 +42,3 @@ class Services:
     now: Callable[[], datetime]  # now in Montana, aware, for reminders (tests fix it)
     watching: Watching  # the watch database (opened on first use), URL policy and poller
     download: Download  # a shared file's bytes (bot.net.download)
-
-    def not_verified(self, respond: Respond, body: dict[str, Any], context: BoltContext) -> None:
-        """Tells the clicker, privately and after the ack, that a button's signed value did
-        not verify (a forged button, or one signed before a rotation): nothing was done."""
-        if text_at(body, "response_url") is None:
-            return
-        self.after_ack.run(
-            lambda: respond(response_type="ephemeral", replace_original=False, text=NOT_VERIFIED),
-            body=body,
-            request_id=request_id_of(context),
-        )

@@ -9,14 +9,14 @@ from typing import Any
 import yaml
 from slack_bolt import App
 
-from handlers.slack.blocks.check_form import FORM_CALLBACK_ID, KIND_ACTION_ID, form_view
-from handlers.slack.blocks.verdict import (
+from handlers.slack.check.form import FORM_CALLBACK_ID, KIND_ACTION_ID, form_view
+from handlers.slack.check.verdict import (
     ADJUST_ACTION_ID,
     PETITION_ACTION_ID,
     RECORD_ACTION_ID,
     REMIND_ACTION_ID,
 )
-from handlers.slack.blocks.work import WORK_ACTION_ID
+from handlers.slack.check.work import WORK_ACTION_ID
 from handlers.syntax import COMMAND
 
 from ..fake_slack import FakeSlack, payload_body
@@ -73,8 +73,8 @@ def test_manifest_scopes_are_exactly_what_the_code_uses() -> None:
 
 
 def test_manifest_declares_the_scan_shortcut() -> None:
+    from handlers.slack.check.shortcut import CHECK_SHORTCUT_ID
     from handlers.slack.scanning import SCAN_SHORTCUT_ID
-    from handlers.slack.shortcuts.check import CHECK_SHORTCUT_ID
 
     shortcuts = {s["callback_id"]: s for s in MANIFEST["features"]["shortcuts"]}
     assert set(shortcuts) == {SCAN_SHORTCUT_ID, CHECK_SHORTCUT_ID}

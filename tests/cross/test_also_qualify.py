@@ -18,7 +18,7 @@ from domain.inputs import Candidate, CandidateRace
 from domain.margin import Margin, race_margin
 from domain.subsections import SubsectionRule
 from domain.verdict import AlsoQualifies, _check, check
-from handlers.slack.blocks.verdict import verdict_message
+from handlers.slack.check.verdict import verdict_message
 from handlers.terminal.verdict import render_text
 
 from ..builders import verdict_of

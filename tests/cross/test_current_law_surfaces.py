@@ -11,8 +11,8 @@ import pytest
 from domain import KINDS, Family, Verdict, build_check, check, verdict_json
 from domain.current_law import Shown
 from domain.explain import explain
-from handlers.slack.blocks.verdict import verdict_message
-from handlers.slack.blocks.work import work_view
+from handlers.slack.check.verdict import verdict_message
+from handlers.slack.check.work import work_view
 from handlers.terminal.verdict import render_text
 
 from ..builders import question, race

@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 from domain import KINDS, ContestKind, Family, Outcome, Subsection, Verdict, verdict_json
 from domain.deadline import long_date, office_open
 from domain.explain import ONLY_IF_1_1_307, explain
-from handlers.slack.blocks.verdict import verdict_message
-from handlers.slack.blocks.work import work_view
+from handlers.slack.check.verdict import verdict_message
+from handlers.slack.check.work import work_view
 from handlers.slack.text import escape_mrkdwn
 from handlers.terminal.verdict import render_text
 

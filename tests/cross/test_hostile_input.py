@@ -16,8 +16,8 @@ from slack_bolt import App
 
 from bot.cli import main
 from domain import KINDS, InputError, build_check, check
-from handlers.slack.blocks.verdict import verdict_message
-from handlers.slack.form_state import read_form
+from handlers.slack.check.form_state import read_form
+from handlers.slack.check.verdict import verdict_message
 from handlers.slack.text import escape_mrkdwn
 
 from ..conftest import TODAY

@@ -21,9 +21,9 @@ from handlers.results import Scan, ScanOptions, scan, scan_csv, scan_text
 from handlers.results.compare import changes_between, readings_of
 from handlers.results.report import FORMULA_STARTS
 from handlers.slack.blocks.scan import scan_summary
-from handlers.slack.blocks.verdict import verdict_message
 from handlers.slack.blocks.watch import changes_message
-from handlers.slack.blocks.work import work_view
+from handlers.slack.check.verdict import verdict_message
+from handlers.slack.check.work import work_view
 
 from ..domain.test_plain_text import HOSTILE, forbidden
 

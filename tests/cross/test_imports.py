@@ -238,10 +238,10 @@ def test_imports_stand_at_the_top_but_the_commands_loaded_when_run() -> None:
         "bot.cli",
         "bot.server.serve",
         "bot.watcher",
-        "handlers.slack.actions.print_record",
-        "handlers.slack.actions.print_record",
         "handlers.slack.actions.recount_kit",
         "handlers.slack.actions.recount_kit",
+        "handlers.slack.check.print_record",
+        "handlers.slack.check.print_record",
         "handlers.terminal.check",
         "handlers.terminal.check",
     ], lazy

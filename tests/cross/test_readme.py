@@ -14,8 +14,8 @@ from typing import Any
 
 from domain import KINDS, verdict_json
 from domain.kinds import AMBIGUOUS_WORDS
-from handlers.slack.blocks.verdict import verdict_message
-from handlers.slack.blocks.work import work_view
+from handlers.slack.check.verdict import verdict_message
+from handlers.slack.check.work import work_view
 from handlers.slack.reminding import reminder_text
 from handlers.terminal.verdict import render_text
 

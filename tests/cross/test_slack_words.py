@@ -17,10 +17,7 @@ from domain.readings import RETENTION
 from handlers.results import Scan, ScanOptions, scan
 from handlers.results.compare import changes_between
 from handlers.results.contests import reading_line
-from handlers.slack.actions.print_record import NOT_UPLOADED
 from handlers.slack.actions.recount_kit import KIT_NOT_UPLOADED
-from handlers.slack.blocks.check_form import form_view
-from handlers.slack.blocks.help import help_message
 from handlers.slack.blocks.home import home_view
 from handlers.slack.blocks.scan import (
     election_question,
@@ -29,9 +26,12 @@ from handlers.slack.blocks.scan import (
     scan_summary,
 )
 from handlers.slack.blocks.scan_form import scan_form
-from handlers.slack.blocks.verdict import error_message, verdict_message
 from handlers.slack.blocks.watch import changes_message, root_message, source_message
-from handlers.slack.blocks.work import work_view
+from handlers.slack.check.form import form_view
+from handlers.slack.check.help import help_message
+from handlers.slack.check.print_record import NOT_UPLOADED
+from handlers.slack.check.verdict import error_message, verdict_message
+from handlers.slack.check.work import work_view
 from handlers.slack.message import SlackMessage
 from handlers.slack.metadata import NOT_VERIFIED
 from handlers.syntax import QuickSyntaxError, parse

@@ -119,7 +119,7 @@ EXEMPT_MAKE: Final[dict[str, str]] = {
     "rewrites requirements.lock",
 }
 EXEMPT_SLASH: Final[dict[str, str]] = {
-    "": "opens the form: a Slack view, not a check (tests/handlers/slack/commands)",
+    "": "opens the form: a Slack view, not a check (tests/handlers/slack/check)",
     "watch": "starts, lists or stops a channel's watch: the command line's recount watch "
     "lines are run above, the Slack side is tested through the fake Slack",
 }

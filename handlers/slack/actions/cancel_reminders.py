@@ -10,6 +10,7 @@ from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
+from handlers.slack.after_ack import Later
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import text_at
 from handlers.slack.reminding import CANCEL_ACTION_ID
@@ -22,7 +23,12 @@ log = logging.getLogger(__name__)
 def register(app: App, services: Services, refresh_home: Callable[[WebClient, str], None]) -> None:
     @app.action(CANCEL_ACTION_ID)
     def cancel(
-        ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
+        ack: Ack,
+        body: dict[str, Any],
+        client: WebClient,
+        respond: Respond,
+        context: BoltContext,
+        later: Later,
     ) -> None:
         ack()
         data = services.signer.verify(text_at(body, "actions", 0, "value"))
@@ -32,7 +38,7 @@ def register(app: App, services: Services, refresh_home: Callable[[WebClient, st
         user = text_at(body, "user", "id")
         if not is_channel_id(channel) or not isinstance(ids, list) or message_ts is None:
             log.warning("cancel button that does not verify: nothing cancelled")
-            services.not_verified(respond, body, context)
+            later.not_verified(respond)
             return
 
         def work() -> None:

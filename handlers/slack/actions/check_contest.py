@@ -15,7 +15,7 @@ from handlers.slack.blocks.scan import (
     CHECK_ACTION_ID,
     CHECK_RETENTION_ACTION_ID,
 )
-from handlers.slack.blocks.verdict import verdict_message
+from handlers.slack.check.verdict import verdict_message
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import mapping_at, text_at
 from handlers.slack.reminding import remind_value

@@ -8,8 +8,8 @@ from typing import Any
 from slack_bolt import Ack, App, BoltContext
 from slack_sdk import WebClient
 
-from handlers.slack.blocks.check_form import form_view
 from handlers.slack.blocks.home import NEW_CHECK_ACTION_ID
+from handlers.slack.check.form import form_view
 from handlers.slack.metadata import FormContext
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import text_at

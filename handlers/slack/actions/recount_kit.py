@@ -13,6 +13,7 @@ from slack_sdk.errors import SlackApiError, SlackClientError
 from domain.plain_text import visible
 from handlers.results.precincts import Wanted, precinct_rows
 from handlers.results.tables import ResultsFileError
+from handlers.slack.after_ack import Later
 from handlers.slack.blocks.scan import KIT_ACTION_ID
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import text_at
@@ -30,7 +31,12 @@ KIT_NOT_UPLOADED = (
 def register(app: App, services: Services) -> None:
     @app.action(KIT_ACTION_ID)
     def recount_kit(
-        ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
+        ack: Ack,
+        body: dict[str, Any],
+        client: WebClient,
+        respond: Respond,
+        context: BoltContext,
+        later: Later,
     ) -> None:
         ack()
         data = services.signer.verify(text_at(body, "actions", 0, "value"))
@@ -40,7 +46,7 @@ def register(app: App, services: Services) -> None:
             wanted = _wanted(data)
             to, files, _ = chosen_scan({**data, "options": {}})
         except (ValueError, TypeError, KeyError):
-            services.not_verified(respond, body, context)
+            later.not_verified(respond)
             return
 
         def make_and_upload() -> None:

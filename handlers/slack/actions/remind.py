@@ -10,7 +10,8 @@ from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
 
-from handlers.slack.blocks.verdict import REMIND_ACTION_ID
+from handlers.slack.after_ack import Later
+from handlers.slack.check.verdict import REMIND_ACTION_ID
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import mapping_at, text_at
 from handlers.slack.reminding import schedule, slack_error
@@ -23,7 +24,12 @@ log = logging.getLogger(__name__)
 def register(app: App, services: Services, refresh_home: Callable[[WebClient, str], None]) -> None:
     @app.action(REMIND_ACTION_ID)
     def remind(
-        ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
+        ack: Ack,
+        body: dict[str, Any],
+        client: WebClient,
+        respond: Respond,
+        context: BoltContext,
+        later: Later,
     ) -> None:
         ack()
         data = services.signer.verify(text_at(body, "actions", 0, "value"))
@@ -39,7 +45,7 @@ def register(app: App, services: Services, refresh_home: Callable[[WebClient, st
 
         if data is None or not isinstance(data.get("s"), str) or not is_channel_id(channel):
             log.warning("reminder button that does not verify: nothing scheduled")
-            services.not_verified(respond, body, context)
+            later.not_verified(respond)
             return
         if message_ts is None:
             return

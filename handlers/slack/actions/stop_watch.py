@@ -8,6 +8,7 @@ from typing import Any
 from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 
+from handlers.slack.after_ack import Later
 from handlers.slack.blocks.watch import (
     STOP_ACTION_ID,
 )
@@ -23,13 +24,18 @@ log = logging.getLogger(__name__)
 def register(app: App, services: Services) -> None:
     @app.action(STOP_ACTION_ID)
     def stop_clicked(
-        ack: Ack, body: dict[str, Any], client: WebClient, respond: Respond, context: BoltContext
+        ack: Ack,
+        body: dict[str, Any],
+        client: WebClient,
+        respond: Respond,
+        context: BoltContext,
+        later: Later,
     ) -> None:
         ack()
         data = services.signer.verify(text_at(body, "actions", 0, "value"))
         user = text_at(body, "user", "id")
         if data is None or not isinstance(data.get("w"), int):
-            services.not_verified(respond, body, context)
+            later.not_verified(respond)
             return
 
         def stop() -> None:

@@ -33,8 +33,8 @@ from handlers.results.report import (
 )
 from handlers.results.scan import ScannedContest
 from handlers.results.tables import ElectionContradicted
-from handlers.slack.blocks.verdict import BUTTON_VALUE_LIMIT, verdict_facts
-from handlers.slack.blocks.work import WORK_ACTION_ID, WORK_RETENTION_ACTION_ID
+from handlers.slack.check.verdict import BUTTON_VALUE_LIMIT, verdict_facts
+from handlers.slack.check.work import WORK_ACTION_ID, WORK_RETENTION_ACTION_ID
 from handlers.slack.message import SlackMessage
 from handlers.slack.saved_check import saved_inputs
 from handlers.slack.text import (

@@ -30,7 +30,7 @@ from handlers.slack.blocks.scan import (
     slack_words,
     work_button,
 )
-from handlers.slack.blocks.verdict import verdict_facts
+from handlers.slack.check.verdict import verdict_facts
 from handlers.slack.message import SlackMessage
 from handlers.slack.text import (
     HEADER_LIMIT,

@@ -5,9 +5,8 @@ from __future__ import annotations
 from slack_bolt import App
 
 from handlers.slack.services import Services
-from handlers.slack.shortcuts import check, scan
+from handlers.slack.shortcuts import scan
 
 
 def register(app: App, services: Services) -> None:
-    check.register(app, services)
     scan.register(app, services)

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 from slack_bolt import App
 
-from handlers.slack.blocks.verdict import REMIND_ACTION_ID
+from handlers.slack.check.verdict import REMIND_ACTION_ID
 
 from ...fake_slack import FakeSlack, payload_body
 from ...slack_helpers import button_payload, dispatch, run_command

@@ -5,7 +5,7 @@ from __future__ import annotations
 from slack_bolt import App
 from slack_sdk import WebClient
 
-from handlers.slack.blocks.verdict import verdict_message
+from handlers.slack.check.verdict import verdict_message
 from handlers.slack.delivery import deliver
 from handlers.slack.metadata import FormContext
 from handlers.slack.retries import MAX_RETRIES, retry_handlers

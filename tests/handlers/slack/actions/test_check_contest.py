@@ -75,5 +75,6 @@ def test_a_retention_contests_check_button_posts_the_reading(
     click["actions"] = [{"action_id": work["action_id"], "value": work["value"]}]
     click["trigger_id"] = "1.2.3"
     assert dispatch(app, payload_body(click)).status == 200
+    assert after_ack.drain(timeout=10)  # the modal opens after the ack
     (opened,) = fake.to("views.open")
     assert "this reading is ours" in block_texts(opened.body["view"]["blocks"])

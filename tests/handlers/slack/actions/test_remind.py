@@ -11,7 +11,7 @@ import pytest
 from slack_bolt import App
 
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.blocks.verdict import REMIND_ACTION_ID
+from handlers.slack.check.verdict import REMIND_ACTION_ID
 
 from ....fake_slack import FakeSlack, Reply
 from ....handlers.slack.reminder_payloads import (

@@ -19,7 +19,7 @@ from handlers.slack.blocks.scan import (
     scan_error,
     scan_summary,
 )
-from handlers.slack.blocks.work import WORK_ACTION_ID
+from handlers.slack.check.work import WORK_ACTION_ID
 from handlers.slack.message import SlackMessage
 
 from ....slack_helpers import assert_valid, block_texts, texts_of

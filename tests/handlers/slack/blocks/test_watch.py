@@ -19,7 +19,7 @@ from handlers.slack.blocks.watch import (
     changes_message,
     root_message,
 )
-from handlers.slack.blocks.work import WORK_ACTION_ID, work_view
+from handlers.slack.check.work import WORK_ACTION_ID, work_view
 
 from ....fake_slack import FakeSlack, payload_body
 from ....slack_helpers import (

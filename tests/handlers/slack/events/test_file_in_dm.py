@@ -256,6 +256,7 @@ def test_the_56_county_workbooks_in_one_zip_post_a_table_with_the_work_a_click_a
         "actions": [{"action_id": work["action_id"], "value": work["value"]}],
     }
     assert dispatch(app, payload_body(click)).status == 200
+    assert after_ack.drain(timeout=10)  # the modal opens after the ack
     (opened,) = fake.to("views.open")
     shown = json.dumps(opened.body["view"])
     assert "SANDRA MERCHANT 14,331" in shown and "13-16-201(1)" in shown

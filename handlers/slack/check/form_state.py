@@ -21,7 +21,7 @@ from domain import (
     build_check,
     resolve_kind,
 )
-from handlers.slack.blocks.check_form import KIND_ACTION_ID, KIND_BLOCK, VALUE_ACTION_ID
+from handlers.slack.check.form import KIND_ACTION_ID, KIND_BLOCK, VALUE_ACTION_ID
 from handlers.slack.text import clip
 from handlers.syntax import parse_number, read_candidate_line
 

@@ -16,15 +16,15 @@ from domain import Outcome, verdict_json
 from domain.deadline import long_date
 from domain.explain import explain
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.blocks.verdict import VERDICT_EVENT, WORKFLOW_KEYS
-from handlers.slack.blocks.work import WORK_ACTION_ID
+from handlers.slack.check.verdict import VERDICT_EVENT, WORKFLOW_KEYS
+from handlers.slack.check.work import WORK_ACTION_ID
 from handlers.slack.text import escape_mrkdwn
 
-from ...builders import verdict_of
-from ...conftest import TODAY
-from ...fake_slack import FakeSlack, payload_body
-from ...slack_helpers import bot_signer, button_payload, dispatch, run_command
-from ...slack_limits import assert_short, assert_view_within_limits, visible_text
+from ....builders import verdict_of
+from ....conftest import TODAY
+from ....fake_slack import FakeSlack, payload_body
+from ....slack_helpers import bot_signer, button_payload, dispatch, run_command
+from ....slack_limits import assert_short, assert_view_within_limits, visible_text
 
 # One quick check per outcome, as a clerk types it on TODAY (Wed Nov 18, 2026).
 CASES: list[tuple[Outcome, str]] = [
@@ -92,6 +92,7 @@ def test_the_short_answer_and_its_work(
     click = button_payload(_work_button(blocks)["value"])
     click["actions"][0]["action_id"] = WORK_ACTION_ID
     assert dispatch(app, payload_body(click)).status == 200
+    assert after_ack.drain(timeout=10)  # the modal opens after the ack
     (opened,) = fake.to("views.open")
     view = opened.body["view"]
     assert_view_within_limits(view)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from domain.explain import explain
-from handlers.slack.blocks.work import TITLE, work_view
+from handlers.slack.check.work import TITLE, work_view
 from handlers.slack.text import escape_mrkdwn
 
 from ....builders import verdict_of

@@ -13,14 +13,14 @@ from hypothesis import strategies as st
 from bench.verdict_blocks import models_message
 from domain import KINDS, Family, InputError, build_check, check, verdict_json
 from domain.explain import explain
-from handlers.slack.blocks.verdict import (
+from handlers.slack.check.verdict import (
     ADJUST_ACTION_ID,
     PETITION_ACTION_ID,
     RECORD_ACTION_ID,
     error_message,
     verdict_message,
 )
-from handlers.slack.blocks.work import WORK_ACTION_ID, work_view
+from handlers.slack.check.work import WORK_ACTION_ID, work_view
 from handlers.slack.saved_check import saved_inputs
 
 from ....builders import question, race, verdict_of

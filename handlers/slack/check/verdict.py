@@ -25,7 +25,7 @@ from domain import Outcome, Verdict
 from domain.drafting import why_no_petition
 from domain.explain import Explanation, explain
 from domain.verdict_json import verdict_json
-from handlers.slack.blocks.work import work_action
+from handlers.slack.check.work import work_action
 from handlers.slack.message import SlackMessage
 from handlers.slack.saved_check import saved_inputs
 from handlers.slack.text import (

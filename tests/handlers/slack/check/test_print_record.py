@@ -10,9 +10,9 @@ from typing import Any
 import pypdf
 from slack_bolt import App
 
-from handlers.slack.actions.print_record import NOT_UPLOADED
 from handlers.slack.after_ack import BUSY_YOURS, AfterAck
-from handlers.slack.blocks.verdict import PETITION_ACTION_ID, RECORD_ACTION_ID, verdict_message
+from handlers.slack.check.print_record import NOT_UPLOADED
+from handlers.slack.check.verdict import PETITION_ACTION_ID, RECORD_ACTION_ID, verdict_message
 
 from ....builders import verdict_of
 from ....fake_slack import FakeSlack, payload_body

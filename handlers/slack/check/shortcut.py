@@ -8,14 +8,14 @@ from __future__ import annotations
 import logging
 from typing import Any, Final
 
-from slack_bolt import Ack, App, BoltContext
+from slack_bolt import Ack
 from slack_sdk import WebClient
 
 from domain import InputError
 from domain.read_as import read_as
-from handlers.slack.blocks.check_form import form_view, prefill_values
+from handlers.slack.after_ack import Later
+from handlers.slack.check.form import form_view, prefill_values
 from handlers.slack.metadata import FormContext
-from handlers.slack.observability import request_id_of
 from handlers.slack.payload import mapping_at, text_at
 from handlers.slack.services import Services
 from handlers.slack.text import is_channel_id, is_user_id, unescape_command_text
@@ -40,31 +40,32 @@ def shortcut_form(text: str, metadata: str, today: Any) -> dict[str, Any]:
     return form_view(metadata, parsed.kind, values, note=f"Read as: {read_as(parsed)}")
 
 
-def register(app: App, services: Services) -> None:
-    @app.shortcut(CHECK_SHORTCUT_ID)
-    def check_recount(
-        ack: Ack, shortcut: dict[str, Any], client: WebClient, context: BoltContext
-    ) -> None:
-        ack()
-        channel = text_at(shortcut, "channel", "id")
-        user = text_at(shortcut, "user", "id")
-        message = mapping_at(shortcut, "message")
-        ts = text_at(message, "thread_ts") or text_at(message, "ts")
-        trigger = text_at(shortcut, "trigger_id")
-        if not (is_channel_id(channel) and is_user_id(user) and ts and trigger):
-            log.warning("Check recount shortcut without a channel, user or message")
-            return
-        to = FormContext(
-            channel=str(channel),
-            user=str(user),
-            response_url=text_at(shortcut, "response_url"),
-            thread_ts=ts,
-        )
-        view = shortcut_form(
-            text_at(message, "text") or "", services.signer.dumps(to), services.today()
-        )
-        services.after_ack.run(
-            lambda: client.views_open(trigger_id=trigger, view=view),
-            body={},
-            request_id=request_id_of(context),
-        )
+def check_recount(
+    ack: Ack,
+    shortcut: dict[str, Any],
+    client: WebClient,
+    services: Services,
+    later: Later,
+) -> None:
+    ack()
+    channel = text_at(shortcut, "channel", "id")
+    user = text_at(shortcut, "user", "id")
+    message = mapping_at(shortcut, "message")
+    ts = text_at(message, "thread_ts") or text_at(message, "ts")
+    trigger = text_at(shortcut, "trigger_id")
+    if not (is_channel_id(channel) and is_user_id(user) and ts and trigger):
+        log.warning("Check recount shortcut without a channel, user or message")
+        return
+    to = FormContext(
+        channel=str(channel),
+        user=str(user),
+        response_url=text_at(shortcut, "response_url"),
+        thread_ts=ts,
+    )
+    view = shortcut_form(
+        text_at(message, "text") or "", services.signer.dumps(to), services.today()
+    )
+    later.run(
+        lambda: client.views_open(trigger_id=trigger, view=view),
+        body={},
+    )

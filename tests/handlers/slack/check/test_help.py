@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain import KINDS
-from handlers.slack.blocks.help import help_message
+from handlers.slack.check.help import help_message
 from handlers.syntax import EXAMPLES
 
 from ....slack_helpers import assert_valid, block_texts

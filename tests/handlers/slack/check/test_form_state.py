@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 from domain import BallotQuestion, CandidateRace, InputError
-from handlers.slack.form_state import errors_by_block, read_form, selected_kind, text_values
+from handlers.slack.check.form_state import errors_by_block, read_form, selected_kind, text_values
 from handlers.slack.saved_check import clicked_verdict, saved_inputs
 
-from ...builders import verdict_of
-from ...slack_helpers import state
+from ....builders import verdict_of
+from ....slack_helpers import state
 
 
 def test_a_race() -> None:

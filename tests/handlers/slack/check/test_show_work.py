@@ -5,7 +5,7 @@ from __future__ import annotations
 from slack_bolt import App
 
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.blocks.work import WORK_ACTION_ID
+from handlers.slack.check.work import WORK_ACTION_ID
 from handlers.slack.saved_check import saved_inputs
 
 from ....builders import verdict_of
@@ -20,6 +20,7 @@ def test_the_button_opens_the_work_in_a_modal(
     payload = button_payload(value)
     payload["actions"][0]["action_id"] = WORK_ACTION_ID
     assert dispatch(app, payload_body(payload)).status == 200
+    assert after_ack.drain(timeout=10)  # the modal opens after the ack
     (opened,) = fake.to("views.open")
     assert opened.body["trigger_id"] == payload["trigger_id"]
     assert "Largest margin that qualifies" in str(opened.body["view"])

@@ -10,7 +10,7 @@ from typing import Any
 from slack_bolt import App
 
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.shortcuts.check import CHECK_SHORTCUT_ID, shortcut_form
+from handlers.slack.check.shortcut import CHECK_SHORTCUT_ID, shortcut_form
 
 from ....fake_slack import FakeSlack, payload_body
 from ....slack_helpers import CHANNEL, USER, dispatch, state, submit

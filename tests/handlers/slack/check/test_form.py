@@ -8,7 +8,7 @@ import pytest
 
 from domain import FIELDS, KINDS, ContestKind, fields_for, resolve_kind
 from domain.related import COUNTY_CANVASS_HINT
-from handlers.slack.blocks.check_form import form_view, kind_options, prefill_values
+from handlers.slack.check.form import form_view, kind_options, prefill_values
 
 from ....slack_helpers import assert_valid
 
