@@ -78,10 +78,9 @@ def recount_version() -> str:
         return "unknown"
 
 
-def add_scan_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "files", nargs="+", metavar="FILE", help="results files, folders of them, or a pattern"
-    )
+def add_reading_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options a scan is read under, the same after `scan` and `watch`
+    (handlers.terminal.scan.ScanArguments)."""
     parser.add_argument(
         "--canvass",
         metavar="DATE",
@@ -102,6 +101,13 @@ def add_scan_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seats", action="append", default=[], metavar='"TITLE=N"')
     parser.add_argument("--kind", action="append", default=[], metavar='"TITLE=KIND"')
+
+
+def add_scan_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help="results files, folders of them, or a pattern"
+    )
+    add_reading_arguments(parser)
     parser.add_argument(
         "--county",
         action="append",
@@ -166,13 +172,7 @@ def add_watch_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="WATCH",
         help="list the changes found, oldest first (of one watch, by its number)",
     )
-    parser.add_argument("--canvass", metavar="DATE")
-    parser.add_argument("--state-canvass", metavar="DATE")
-    parser.add_argument("--today", type=today_argument, metavar="YYYY-MM-DD")
-    parser.add_argument("--election", type=str.lower, choices=ELECTION_TYPES)
-    parser.add_argument("--complete", action="store_true")
-    parser.add_argument("--seats", action="append", default=[], metavar='"TITLE=N"')
-    parser.add_argument("--kind", action="append", default=[], metavar='"TITLE=KIND"')
+    add_reading_arguments(parser)
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:

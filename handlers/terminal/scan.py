@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import glob
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -37,11 +37,11 @@ from handlers.terminal.output import EXIT_OK, EXIT_USAGE, one_line
 _PATTERN: Final = frozenset("*?[")
 
 
-@dataclass(frozen=True)
-class ScanRequest:
-    """`recount scan`'s options, as typed (dates are read here, as of `today`)."""
+@dataclass(frozen=True, kw_only=True)
+class ScanArguments:
+    """The options a scan is read under, as typed after `recount scan` or `recount watch`
+    (the dates are read here, as of the day the scan is read)."""
 
-    files: list[str]  # results files, folders of them, or a pattern
     canvass: str | None = None
     state_canvass: str | None = None
     today: date | None = None  # what-if: as of that day
@@ -49,6 +49,28 @@ class ScanRequest:
     complete: bool = False  # the files hold every county of their multi-county contests
     seats: list[str] = field(default_factory=list)  # "TITLE=N"
     kind: list[str] = field(default_factory=list)  # "TITLE=KIND"
+
+    def options(self, today: date, counties: Sequence[str] = ()) -> ScanOptions:
+        """The scan's options as of `today`; `counties`: "FILE=NAME" answers. Raises
+        InputError for a date or an answer that cannot be read."""
+        return ScanOptions(
+            today=today,
+            canvass=None if self.canvass is None else parse_date(self.canvass, today),
+            state_canvass=(
+                None if self.state_canvass is None else parse_date(self.state_canvass, today)
+            ),
+            election=self.election,
+            complete=self.complete,
+            answers=answers_from(self.kind, self.seats),
+            counties=counties_from(counties),
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScanRequest(ScanArguments):
+    """`recount scan`'s options, as typed."""
+
+    files: list[str]  # results files, folders of them, or a pattern
     county: list[str] = field(default_factory=list)  # "FILE=NAME"
     as_json: bool = False
     as_csv: bool = False
@@ -99,18 +121,7 @@ def _read(path: Path) -> bytes:
 
 def run_scan(request: ScanRequest, out: TextIO, err: TextIO, *, today: Callable[[], date]) -> int:
     try:
-        day = request.today or today()
-        canvass = None if request.canvass is None else parse_date(request.canvass, day)
-        state = None if request.state_canvass is None else parse_date(request.state_canvass, day)
-        options = ScanOptions(
-            today=day,
-            canvass=canvass,
-            state_canvass=state,
-            election=request.election,
-            complete=request.complete,
-            answers=answers_from(request.kind, request.seats),
-            counties=counties_from(request.county),
-        )
+        options = request.options(request.today or today(), request.county)
         result = scan(
             [(p.name, _read(p)) for p in expand(request.files)],
             options,

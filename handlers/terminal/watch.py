@@ -29,15 +29,15 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
 from types import FrameType
-from typing import Any, Final, TextIO
+from typing import Final, TextIO
 
 from domain import InputError
 from domain.changes import ChangeKind
-from handlers.results import ScanOptions, answers_from, scan_json, scan_text
+from handlers.results import scan_json, scan_text
 from handlers.results.compare import change_line
 from handlers.results.report import change_lines, plural
-from handlers.syntax import parse_date
 from handlers.terminal.output import EXIT_OK, EXIT_USAGE, one_line
+from handlers.terminal.scan import ScanArguments
 from handlers.watch.durations import DEFAULT_EVERY_S, parse_every, shown
 from handlers.watch.ports import FetchRefused, FetchStopped, WatchStore
 from handlers.watch.records import (
@@ -63,22 +63,15 @@ from handlers.watch.service import (
 )
 
 
-@dataclass(frozen=True)
-class WatchRequest:
-    """`recount watch`'s options, as typed (dates and the interval are read here)."""
+@dataclass(frozen=True, kw_only=True)
+class WatchRequest(ScanArguments):
+    """`recount watch`'s options, as typed (the interval is read here)."""
 
     sources: list[str] = field(default_factory=list)  # files, folders, URLs; or list, stop N
     every: str | None = None  # a duration (90s, 5m, 1h); None: the default
     once: bool = False  # one round, then exit
     as_json: bool = False  # one JSON object a line
     history: str | None = None  # "all", or a watch's number: list the changes found
-    canvass: str | None = None
-    state_canvass: str | None = None
-    today: date | None = None  # what-if: as of that day
-    election: str | None = None
-    complete: bool = False
-    seats: list[str] = field(default_factory=list)  # "TITLE=N"
-    kind: list[str] = field(default_factory=list)  # "TITLE=KIND"
 
 
 class _Stop:
@@ -105,21 +98,6 @@ def _stopping(stop: _Stop) -> Iterator[None]:
     finally:
         for s, handler in previous.items():
             signal.signal(s, handler)
-
-
-def _options(request: WatchRequest, today: date) -> dict[str, Any]:
-    """The scan options a watch keeps (ScanOptions.as_json); a bad answer is refused now,
-    not in every round."""
-    return ScanOptions(
-        today=today,
-        canvass=None if request.canvass is None else parse_date(request.canvass, today),
-        state_canvass=(
-            None if request.state_canvass is None else parse_date(request.state_canvass, today)
-        ),
-        election=request.election,
-        complete=request.complete,
-        answers=answers_from(request.kind, request.seats),
-    ).as_json()
 
 
 def _history(store: WatchStore, which: str, out: TextIO, as_json: bool) -> int:
@@ -295,9 +273,9 @@ def run_watch(
                 service.fetcher.check(source)
         day = request.today or today()
         sources = tuple(resolved(source) for source in request.sources)
-        spec = WatchSpec(
-            Place.cli(), sources, _options(request, day), ONCE if request.once else every
-        )
+        # the scan options the watch keeps: a bad answer is refused now, not in every round
+        options = request.options(day).as_json()
+        spec = WatchSpec(Place.cli(), sources, options, ONCE if request.once else every)
     except (DatabaseError, SourceError, InputError, FetchRefused, ValueError) as error:
         print(f"error: {one_line(str(error))}", file=err)
         return EXIT_USAGE
