@@ -11,8 +11,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Generic, TypeVar
 
-from domain.editions import SATURDAY_OBSERVANCE
-
 T = TypeVar("T", int, Fraction)
 
 STATUTE: Final = "13-16-201"
@@ -134,9 +132,4 @@ LAST_YEAR: Final = Cited(
     2100,
     "recount-rules.md / quick-syntax.md (input range for dates)",
     "latest year of a canvass date accepted as input",
-)
-# 1-1-216(2): a holiday falling on a Saturday makes the preceding Friday a holiday; that
-# rule has been in the section since the 2013 amendment, so earlier years have no such Friday.
-SATURDAY_OBSERVANCE_FIRST_YEAR: Final = Cited(
-    SATURDAY_OBSERVANCE.in_force_from.year, SATURDAY_OBSERVANCE.source, SATURDAY_OBSERVANCE.what
 )

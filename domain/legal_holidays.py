@@ -25,8 +25,7 @@ from typing import Final
 
 from dateutil.relativedelta import MO, TH, relativedelta
 
-from domain.citations import SATURDAY_OBSERVANCE_FIRST_YEAR
-from domain.editions import HOLIDAY_NAMES, InForce
+from domain.editions import HOLIDAY_NAMES, SATURDAY_OBSERVANCE, InForce
 
 SATURDAY: Final = 5
 SUNDAY: Final = 6
@@ -109,7 +108,7 @@ def _holidays_of_rules(year: int) -> list[Holiday]:
         found.append(Holiday(day, name, f"1-1-216(1)({letter})"))
         if day.weekday() == SUNDAY:
             found.append(Holiday(day + timedelta(days=1), f"{name} (observed)", "1-1-216(2)", day))
-        elif day.weekday() == SATURDAY and year >= SATURDAY_OBSERVANCE_FIRST_YEAR.value:
+        elif day.weekday() == SATURDAY and SATURDAY_OBSERVANCE.on(day) is InForce.YES:
             # may land in the previous year: New Year's Day on a Saturday makes Dec 31 a holiday
             found.append(Holiday(day - timedelta(days=1), f"{name} (observed)", "1-1-216(2)", day))
     return found
