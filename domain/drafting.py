@@ -38,7 +38,7 @@ BOND_POSTED_SECTION: Final = f"{BOND.section}(2)"
 
 # 13-15-403(4) as in the 2021 code (text seen): the board that finds an error affecting the
 # vote totals may immediately petition for a recount or for an inspection of ballots. 2025
-# SB 57 replaced the petition (domain.routes.BoardLaw).
+# SB 57 replaced the petition (domain.editions.CANVASS_BOARD_MAY_REQUIRE).
 BOARD_PETITION_SECTION: Final = "13-15-403(4)"
 # What the board may petition for, one box each: the recount, or the inspection.
 BOARD_ASKS: Final = (
@@ -116,8 +116,8 @@ def why_no_petition(verdict: Verdict) -> str | None:
             return "the margin is too large: nothing can be petitioned under 13-16-201"
         case Outcome.DEADLINE_PASSED:
             return "the last day to file has passed: there is nothing to file"
-        case Outcome.CANVASS_BOARD if not verdict.to_file:
-            return "under the law in force the canvass board requires a recount: no petition"
+        case Outcome.CANVASS_BOARD if verdict.board is not None and verdict.board.no_petition:
+            return verdict.board.no_petition
     return None if verdict.to_file else "there is nothing to file for this verdict"
 
 

@@ -11,11 +11,12 @@ seen), a day between them is `UNSETTLED`: the reply gives both readings.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from enum import Enum
 from typing import Final
 
 from domain.confidence import Confidence
+from domain.subsections import FileWith, Petitioner
 
 
 class TakenOn(Enum):
@@ -74,7 +75,68 @@ class DatedRow:
         }
 
 
-CANVASS_BOARD_MAY_REQUIRE: Final = DatedRow(
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardReading:
+    """What a county canvass board that finds an error does under one reading of (7), and
+    every word a reply says of it: the verdict reads these fields (domain.verdict's
+    `board`), never which reading it is. In the words, `{on}` is the canvass day, `{days}`
+    the days the row is unsettled, `{source}` the row's source and `{confidence}` this
+    reading's."""
+
+    # Who petitions, and with whom: None where the board requires instead (nothing is filed).
+    petitioner: Petitioner | None
+    file_with: FileWith | None
+    confidence: Confidence  # how sure related.md is of this reading
+    headline: str
+    summary: str
+    margin_line: str
+    deadline_line: str
+    # Whether the "Today's code" note of (7) (domain.current_law.BY_SUBSECTION) bears on it.
+    todays_code: bool
+    # The short answer's sentence (Slack's channel message); None: the summary's.
+    brief: str | None = None
+    # Why no petition is drafted, where the board files none (domain.drafting).
+    no_petition: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReadingsRow(DatedRow):
+    """A dated row whose effect is what a reply says: one reading before it, one on the
+    days it is unsettled (both readings, and the safe course), one once in force."""
+
+    earlier: BoardReading  # before it: the law it changed
+    unsettled: BoardReading  # on a day it may or may not have been in force
+    in_force: BoardReading
+
+    def reading(self, day: date) -> BoardReading:
+        """The reading of the law in force on `day`."""
+        match self.on(day):
+            case InForce.NO:
+                return self.earlier
+            case InForce.UNSETTLED:
+                return self.unsettled
+            case InForce.YES:
+                return self.in_force
+
+    @property
+    def unsettled_days(self) -> tuple[date, date] | None:
+        """The first and last day it may or may not have been in force; None: a day known."""
+        if self.settled_from is None:
+            return None
+        return self.in_force_from, self.settled_from - timedelta(days=1)
+
+
+_BOARD_PETITIONS: Final = (
+    "No margin test: under the 1987 text a canvass board that finds an error may petition "
+    "whatever the margin."
+)
+_NO_WINDOW_1987: Final = "No filing window: the 1987 text has the board petition immediately."
+_SB57_SAYS: Final = (
+    "Under the law in force on {on} (2025 SB 57, {confidence}), the county canvass board can "
+    "probably require the election administrator to conduct a recount or an inspection of "
+    "ballots"
+)
+CANVASS_BOARD_MAY_REQUIRE: Final = ReadingsRow(
     key="canvass_board_may_require",
     what="(7): the county canvass board may require a recount or an inspection of ballots, "
     "after an investigation",
@@ -88,6 +150,64 @@ CANVASS_BOARD_MAY_REQUIRE: Final = DatedRow(
     source="2025 SB 57 (passed May 8, 2025, effective on approval; chapter assigned May 13, "
     "2025; the approval day not seen)",
     confidence=Confidence.TRACKERS_AND_SUMMARIES,
+    # the 1987 (7), which we quote; 13-15-403(4) as in the 2021 code (text seen)
+    earlier=BoardReading(
+        petitioner=Petitioner.CANVASS_BOARD,
+        file_with=FileWith.ELECTION_ADMINISTRATOR,
+        confidence=Confidence.SHIPPED,
+        headline="Canvass board error: the board petitions the election administrator",
+        summary=(
+            "Under the law in force on {on} (the 1987 (7); 13-15-403(4) as in the 2021 "
+            "code), a county canvass board that finds an error petitions the election "
+            "administrator immediately for a recount; the administrator notifies the county "
+            "recount board."
+        ),
+        margin_line=_BOARD_PETITIONS,
+        deadline_line=_NO_WINDOW_1987,
+        todays_code=False,
+    ),
+    # passed, its approval not seen: both readings, and the board's petition the safe course
+    unsettled=BoardReading(
+        petitioner=Petitioner.CANVASS_BOARD,
+        file_with=FileWith.ELECTION_ADMINISTRATOR,
+        confidence=Confidence.TRACKERS_AND_SUMMARIES,
+        headline="Canvass board error: the board petitions, or may require a recount (May 2025)",
+        summary=(
+            "{on} falls in {days}, when {source} took effect: under the earlier law the "
+            "board petitions the election administrator immediately; under SB 57 it can "
+            "probably require a recount or an inspection of ballots. Confirm which applied "
+            "with the county attorney or the Secretary of State; the board's petition is "
+            "the safe course."
+        ),
+        margin_line=_BOARD_PETITIONS,
+        deadline_line=_NO_WINDOW_1987,
+        todays_code=True,
+    ),
+    # known from bill summaries only: the headline and the summary say "probably"
+    in_force=BoardReading(
+        petitioner=None,
+        file_with=None,
+        confidence=Confidence.BILL_SUMMARIES,
+        headline="Canvass board error: the board can probably require a recount",
+        summary=(
+            f"{_SB57_SAYS}, instead of petitioning for one. Confirm the board's authority "
+            "with the county attorney or the Secretary of State."
+        ),
+        # what the office does next: the administrator conducts it
+        brief=f"{_SB57_SAYS}. Confirm with the county attorney or the Secretary of State.",
+        # one reading: the law in force, as the summary says; the 1987 (7) is quoted
+        # under "The law" only, so no line here says the board petitions
+        margin_line=(
+            "No margin test: neither the 1987 (7) nor the summaries of 2025 SB 57 set one; "
+            "the board acts on the error it finds."
+        ),
+        deadline_line=(
+            "No filing window: under 2025 SB 57 (from bill summaries) the board requires "
+            "the recount; nothing is filed."
+        ),
+        todays_code=True,
+        no_petition="under the law in force the canvass board requires a recount: no petition",
+    ),
 )
 SCHOOL_SUBSECTION: Final = DatedRow(
     key="school_subsection",

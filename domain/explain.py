@@ -19,12 +19,12 @@ from domain.citations import (
     percent_phrase,
 )
 from domain.current_law import (
-    CANVASS_BOARD_2025,
     SCHOOL_ELECTIONS,
     Shown,
     nomination_office_law,
 )
 from domain.deadline import Deadline, Phase, commonly_closed, long_date
+from domain.editions import CANVASS_BOARD_MAY_REQUIRE
 from domain.inputs import CandidateRace
 from domain.kinds import Family
 from domain.margin import Margin
@@ -38,7 +38,7 @@ from domain.related import (
     TIE_RECOUNT,
     RelatedProvision,
 )
-from domain.routes import BOND, SB57_SOURCE, SB57_UNSETTLED, SCHOOL, BoardLaw
+from domain.routes import BOND, SCHOOL
 from domain.subsections import Petitioner
 from domain.verdict import AlsoQualifies, NoteAbout, Outcome, Verdict
 
@@ -51,8 +51,8 @@ HEADLINES: Final = {
     Outcome.PETITION_SHORT: "Petition short",
     Outcome.NOT_AVAILABLE: "Recount not available: margin too large",
     Outcome.BOND: f"Recount with a bond may be available ({BOND.section})",
-    # 2025 SB 57 is known from bill summaries only: the headline says "probably".
-    Outcome.CANVASS_BOARD: "Canvass board error: the board can probably require a recount",
+    # the law in force today: 2025 SB 57 (a (7) verdict's own headline is its reading's)
+    Outcome.CANVASS_BOARD: CANVASS_BOARD_MAY_REQUIRE.in_force.headline,
 }
 SCHOOL_TIE_HEADLINE: Final = "Tie: recounted as if petitioned (school recount board)"
 # A school verdict rests on the 1987 (1)/(3) figures, which today's school subsection (its
@@ -243,19 +243,10 @@ def what_if(m: Margin) -> str:
 
 
 def _margin_lines(v: Verdict) -> tuple[str, ...]:
+    if v.board is not None:
+        return (v.board.margin_line,)
     m = v.margin
-    if m is None and v.board_law is BoardLaw.REQUIRE:
-        # one reading: the law in force (SB 57), as the summary says; the 1987 (7) is quoted
-        # under "The law" only, so no line here says the board petitions
-        return (
-            "No margin test: neither the 1987 (7) nor the summaries of 2025 SB 57 set one; the "
-            "board acts on the error it finds.",
-        )
-    if m is None:
-        return (
-            "No margin test: under the 1987 text a canvass board that finds an error may petition "
-            "whatever the margin.",
-        )
+    assert m is not None  # every verdict but (7)'s measures a margin
     lines = _comparison_lines(v, m)
     assert v.rule.margin_share is not None  # a margin is only measured where there is a test
     share_of_total = f"{percent_phrase(v.rule.margin_share)} of {m.total_votes:,}"
@@ -372,14 +363,9 @@ def _school_tie(v: Verdict) -> RelatedProvision:
 
 
 def _deadline_lines(v: Verdict) -> tuple[str, ...]:
+    if v.board is not None:
+        return (v.board.deadline_line,)
     outcome = v.outcome
-    if outcome is Outcome.CANVASS_BOARD and v.board_law is BoardLaw.REQUIRE:
-        return (
-            "No filing window: under 2025 SB 57 (from bill summaries) the board requires the "
-            "recount; nothing is filed.",
-        )
-    if outcome is Outcome.CANVASS_BOARD:
-        return ("No filing window: the 1987 text has the board petition immediately.",)
     if outcome in (Outcome.NOT_AVAILABLE, Outcome.TIE):
         return ()
     d = v.deadline
@@ -415,10 +401,7 @@ def _figure_line(what: str, minimum: Cited[int] | None, given: int | None) -> st
 
 def _petition_lines(v: Verdict) -> tuple[str, ...]:
     outcome = v.outcome
-    if outcome is Outcome.CANVASS_BOARD:
-        if not v.to_file:
-            return ()  # under 2025 SB 57 the board requires; no petition instructions
-        assert v.file_with is not None
+    if outcome is Outcome.CANVASS_BOARD and v.file_with is not None:  # the board petitions
         return (
             "Who petitions: the county canvass board that found the error.",
             f"File with: {v.file_with.label}, immediately (no filing window).",
@@ -605,42 +588,33 @@ def day_to_act(v: Verdict, dated: bool = False) -> str:
     return _action(v, dated=dated)
 
 
+def _board_says(v: Verdict, words: str) -> str:
+    """A canvass board reading's words (domain.editions.BoardReading) for this verdict: its
+    canvass day, the days its row is unsettled, the row's source and the reading's
+    confidence filled in."""
+    row, board = CANVASS_BOARD_MAY_REQUIRE, v.board
+    assert board is not None  # only a (7) verdict has a board reading
+    days = row.unsettled_days  # None once its day is known: then no reading says {days}
+    unsettled = (
+        "" if days is None else f"the days from {long_date(days[0])} to {long_date(days[1])}"
+    )
+    return words.format(
+        on=long_date(v.law_in_force),
+        days=unsettled,
+        source=row.source,
+        confidence=board.confidence.value,
+    )
+
+
 def _summary(v: Verdict, brief: bool = False, dated: bool = False) -> str:
     """What the verdict comes to. `brief`: the short answer (Slack's channel message), where
     the margin is a field of its own: only what to do, by when and with whom."""
+    board = v.board
+    if board is not None:  # (7): what the board does under the law in force on the day
+        return _board_says(v, board.brief if brief and board.brief is not None else board.summary)
     m = v.margin
+    assert m is not None  # every verdict but (7)'s measures a margin
     outcome = v.outcome
-    on = long_date(v.law_in_force)
-    if m is None and v.board_law is BoardLaw.PETITION:
-        return (
-            f"Under the law in force on {on} (the 1987 (7); 13-15-403(4) as in the 2021 code), "
-            "a county canvass board that finds an error petitions the election administrator "
-            "immediately for a recount; the administrator notifies the county recount board."
-        )
-    if m is None and v.board_law is BoardLaw.UNSETTLED:
-        return (
-            f"{on} falls in {SB57_UNSETTLED}, when {SB57_SOURCE} took effect: under the earlier "
-            "law the "
-            "board petitions the election administrator immediately; under SB 57 it can "
-            "probably require a recount or an inspection of ballots. Confirm which applied "
-            "with the county attorney or the Secretary of State; the board's petition is the "
-            "safe course."
-        )
-    if m is None and brief:  # what the office does next: the administrator conducts it
-        return (
-            f"Under the law in force on {on} (2025 SB 57, from bill summaries; wording not "
-            "verified), the county canvass board can probably require the election "
-            "administrator to conduct a recount or an inspection of ballots. Confirm with the "
-            "county attorney or the Secretary of State."
-        )
-    if m is None:  # (7): no margin test; 2025 SB 57 changed it (domain.current_law)
-        return (
-            f"Under the law in force on {on} (2025 SB 57, from bill summaries; wording not "
-            "verified), the county canvass board can probably require the election "
-            "administrator to conduct a recount or an inspection of ballots, instead of "
-            "petitioning for one. Confirm the board's authority with the county attorney or the "
-            "Secretary of State."
-        )
     if outcome is Outcome.TIE and v.route is SCHOOL and brief:
         return (
             "The count is tied: the trustees proceed as if a petition had been filed, and the "
@@ -739,10 +713,8 @@ def _summary(v: Verdict, brief: bool = False, dated: bool = False) -> str:
 
 
 def _headline(v: Verdict) -> str:
-    if v.board_law is BoardLaw.PETITION:
-        return "Canvass board error: the board petitions the election administrator"
-    if v.board_law is BoardLaw.UNSETTLED:
-        return "Canvass board error: the board petitions, or may require a recount (May 2025)"
+    if v.board is not None:
+        return v.board.headline
     if v.outcome is Outcome.DEADLINE_PASSED and v.margin is not None and not v.margin.qualifies:
         return f"{HEADLINES[v.outcome]} ({BOND.section} bond band)"
     if v.outcome is Outcome.TIE and v.route is SCHOOL:
@@ -836,8 +808,8 @@ def explain(verdict: Verdict) -> Explanation:
             for n in verdict.current_law
             if n.shown is Shown.TODAYS_CODE
             and n.changes_what_to_do
-            # the 2025 canvass-board rule is what the verdict's own summary says
-            and not (n.code == CANVASS_BOARD_2025.code and verdict.margin is None)
+            # (7)'s one note is its board's rule, which the verdict's own summary says
+            and verdict.board is None
             # the headline already says the school subsection was not verified
             and not (n.code == SCHOOL_ELECTIONS.code and SCHOOL_UNVERIFIED in subject(verdict))
         ),

@@ -17,16 +17,14 @@ today's code is read from the route's row, never from a flag.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, timedelta
-from enum import Enum
+from datetime import date
 from fractions import Fraction
 from typing import Final
 
 from domain.citations import BOND_RECOUNT_SHARE, PETITION_WINDOW_DAYS, Cited
 from domain.confidence import Confidence
 from domain.current_law import SCHOOL_ELECTIONS, CurrentLawNote, bond_filing
-from domain.deadline import long_date
-from domain.editions import CANVASS_BOARD_MAY_REQUIRE, SCHOOL_SUBSECTION, InForce
+from domain.editions import SCHOOL_SUBSECTION, InForce
 from domain.kinds import KindInfo
 from domain.related import (
     BOND_RECOUNT,
@@ -152,38 +150,6 @@ BOND: Final = BondRoute(
     window=PETITION_WINDOW_DAYS,
     related=BOND_RECOUNT,
 )
-
-
-class BoardLaw(Enum):
-    """What a county canvass board that finds an error does, by the law in force on the day
-    (recount-rules.md section 7a): a dated row, as OpenFisca dates its parameters."""
-
-    PETITION = "petition"  # the 1987 (7); 13-15-403(4) as in the 2021 code
-    UNSETTLED = "unsettled"  # May 8-13, 2025: SB 57 passed, its approval day not seen
-    REQUIRE = "require"  # 2025 SB 57: the board may require a recount (bill summaries)
-
-
-# 2025 SB 57: effective on approval, which came between its passage (May 8, 2025) and its
-# chapter (May 13): a canvass on those days gets both readings (domain.editions).
-SB57_SOURCE: Final = CANVASS_BOARD_MAY_REQUIRE.source
-
-
-def _unsettled_days() -> str:
-    row = CANVASS_BOARD_MAY_REQUIRE
-    last = (row.settled_from or row.in_force_from) - timedelta(days=1)
-    return f"the days from {long_date(row.in_force_from)} to {long_date(last)}"
-
-
-SB57_UNSETTLED: Final = _unsettled_days()  # "the days from Thu May 8, 2025 to Tue May 13, 2025"
-
-
-def board_law(on: date) -> BoardLaw:
-    """The (7) row in force on `on` (the canvass; without one, today)."""
-    return {
-        InForce.NO: BoardLaw.PETITION,
-        InForce.UNSETTLED: BoardLaw.UNSETTLED,
-        InForce.YES: BoardLaw.REQUIRE,
-    }[CANVASS_BOARD_MAY_REQUIRE.on(on)]
 
 
 def route_of(info: KindInfo, on: date | None = None) -> Route:

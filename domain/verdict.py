@@ -31,6 +31,7 @@ from domain.editions import (
     HOLIDAY_NAMES,
     SATURDAY_OBSERVANCE,
     SCHOOL_SUBSECTION,
+    BoardReading,
     DatedRow,
     TakenOn,
 )
@@ -62,9 +63,7 @@ from domain.related import (
 from domain.routes import (
     BOND,
     SCHOOL,
-    BoardLaw,
     Route,
-    board_law,
     official_canvass_note,
     route_of,
 )
@@ -191,8 +190,8 @@ class Verdict:
     def to_file(self) -> bool:
         """Whether the outcome leaves a petition to file: a canvass board's own petition too,
         where the law on the day has the board petition (before 2025 SB 57)."""
-        if self.outcome is Outcome.CANVASS_BOARD:
-            return self.board_law is not BoardLaw.REQUIRE
+        if self.board is not None:
+            return self.board.petitioner is not None
         return self.outcome in TO_FILE
 
     @property
@@ -241,12 +240,14 @@ class Verdict:
             rows += [SATURDAY_OBSERVANCE, HOLIDAY_NAMES]
         return tuple(rows)
 
-    @property
-    def board_law(self) -> BoardLaw | None:
-        """For (7): what the board does under the law in force on that day."""
+    @cached_property
+    def board(self) -> BoardReading | None:
+        """For (7): what the canvass board does under the law in force on the day its row is
+        taken on (2025 SB 57, domain.editions): the one place that row is read; every reply
+        says what this reading's fields say."""
         if self.subsection is not Subsection.CANVASS_ERROR:
             return None
-        return board_law(self.law_in_force)
+        return CANVASS_BOARD_MAY_REQUIRE.reading(self.day_of(CANVASS_BOARD_MAY_REQUIRE))
 
     @property
     def phase(self) -> Phase | None:
@@ -362,6 +363,8 @@ class Verdict:
     def file_with(self) -> FileWith | None:
         """Where the petition goes, where one is to be filed: the route's office, and
         13-16-211's nomination office for the bond band (domain.routes)."""
+        if self.board is not None:
+            return self.board.file_with
         if not self.to_file:
             return None
         if self.outcome is Outcome.BOND:
@@ -370,6 +373,8 @@ class Verdict:
 
     @property
     def petitioner(self) -> Petitioner | None:
+        if self.board is not None:
+            return self.board.petitioner
         return self.rule.petitioner if self.to_file else None
 
     @property
@@ -403,7 +408,7 @@ class Verdict:
         """Where today's code differs from the 1987 text for this verdict (domain.current_law)."""
         notes = list(self.route.current_law)
         if self.outcome not in (Outcome.NOT_AVAILABLE, Outcome.BOND) and (
-            self.board_law is not BoardLaw.PETITION  # before SB 57 the 1987 (7) was the law
+            self.board is None or self.board.todays_code  # before SB 57, the 1987 (7) alone
         ):
             # how a 13-16-201 petition proceeds: nothing to say when none can be filed
             notes.extend(BY_SUBSECTION.get(self.subsection, ()))
