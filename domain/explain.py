@@ -7,6 +7,7 @@ figure and date comes from the `Verdict`, and what is said follows its one `outc
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -39,6 +40,7 @@ from domain.related import (
     RelatedProvision,
 )
 from domain.routes import BOND, SCHOOL
+from domain.routes import STATUTE as STATUTE_ROUTE
 from domain.subsections import Petitioner
 from domain.verdict import AlsoQualifies, NoteAbout, Outcome, Verdict
 
@@ -606,33 +608,41 @@ def _board_says(v: Verdict, words: str) -> str:
     )
 
 
-def _summary(v: Verdict, brief: bool = False, dated: bool = False) -> str:
-    """What the verdict comes to. `brief`: the short answer (Slack's channel message), where
-    the margin is a field of its own: only what to do, by when and with whom."""
+# What the verdict comes to, by outcome and route: each cell builds the summary from the
+# verdict, `brief` (the short answer, Slack's channel message, where the margin is a field of
+# its own: only what to do, by when and with whom) and `dated` (for paper: dates, never
+# "today"). tests/domain/test_explain.py checks every outcome x route has its cell.
+SummaryCell = Callable[[Verdict, bool, bool], str]
+
+
+def _board_summary(v: Verdict, brief: bool, dated: bool) -> str:
+    """(7): what the canvass board does under the law in force on the canvass day."""
     board = v.board
-    if board is not None:  # (7): what the board does under the law in force on the day
-        return _board_says(v, board.brief if brief and board.brief is not None else board.summary)
-    m = v.margin
-    assert m is not None  # every verdict but (7)'s measures a margin
-    outcome = v.outcome
-    if outcome is Outcome.TIE and v.route is SCHOOL and brief:
+    assert board is not None  # the outcome of (7) alone
+    return _board_says(v, board.brief if brief and board.brief is not None else board.summary)
+
+
+def _school_tie_summary(v: Verdict, brief: bool, dated: bool) -> str:
+    if brief:
         return (
             "The count is tied: the trustees proceed as if a petition had been filed, and the "
             f"school recount board recounts first ({_school_tie(v).section})."
         )
-    if outcome is Outcome.TIE and v.route is SCHOOL and v.is_question_tie:
+    if v.is_question_tie:
         return (
             "The question is tied. In a school election the trustees proceed as if a petition "
             "had been filed: the school recount board recounts first. How a question still "
             "tied after the recount is settled is in no text we saw (13-16-203(2): under "
             "20-20-418 or as otherwise provided by law): confirm with the county attorney."
         )
-    if outcome is Outcome.TIE and v.route is SCHOOL:
-        return (
-            "The count is tied. In a school election the trustees proceed as if a petition had "
-            "been filed: the school recount board recounts first, and only a tie that survives "
-            f"the recount is resolved under 20-20-418 ({SCHOOL_TIE.section})."
-        )
+    return (
+        "The count is tied. In a school election the trustees proceed as if a petition had "
+        "been filed: the school recount board recounts first, and only a tie that survives "
+        f"the recount is resolved under 20-20-418 ({SCHOOL_TIE.section})."
+    )
+
+
+def _tie_summary(v: Verdict, brief: bool, dated: bool) -> str:
     # a tie's short answer goes on to what the office does next, as on a petition: the
     # secretary of state's notice where there is one (the counties' boards are in the work).
     # Beside a tie with a petition still to file (another candidate's, or a tied question's
@@ -640,76 +650,114 @@ def _summary(v: Verdict, brief: bool = False, dated: bool = False) -> str:
     # can act on; the office's course is in the work, so the phone's answer stays short.
     beside = _petition_anyway(v) or any(a.verdict and a.verdict.to_file for a in v.also_qualify)
     next_step = f": {v.rule.after_filing or v.after_a_petition}" if brief and not beside else ""
-    if outcome is Outcome.TIE and v.info.family is Family.BALLOT_QUESTION:
+    if v.info.family is Family.BALLOT_QUESTION:
         return (
             "The question is tied. The county canvass board certifies the tie and the election "
             "administrator proceeds as if a petition had been filed "
             f"({QUESTION_TIE_RECOUNT.section}), so no petition is needed{next_step}."
         )
-    if outcome is Outcome.TIE:
-        return (
-            "The count is tied. A certified tie is recounted as if a petition had been filed "
-            f"({TIE_RECOUNT.section}), so no petition is needed{next_step}."
-        )
-    if outcome is Outcome.BOND and brief:  # it names who may petition, and for what
+    return (
+        "The count is tied. A certified tie is recounted as if a petition had been filed "
+        f"({TIE_RECOUNT.section}), so no petition is needed{next_step}."
+    )
+
+
+def _bond_summary(v: Verdict, brief: bool, dated: bool) -> str:
+    if brief:  # it names who may petition, and for what
         return _action(v, brief, dated)
-    if outcome is Outcome.BOND:
-        return (
-            f"A margin of {_votes(m.margin)} is more than the {m.max_qualifying_margin:,} that "
-            f"qualify under {v.subsection.code}, but within {percent_phrase(BOND.share)} "
-            f"(up to {m.max_bond_margin:,}): {m.behind.name} may petition for a recount with a "
-            f"bond ({BOND.section}). {_action(v, dated=dated)}"
-        )
-    if outcome is Outcome.NOT_AVAILABLE:
-        return (
-            f"A margin of {_votes(m.margin)} is more than the {m.max_qualifying_margin:,} that "
-            f"qualify under {v.subsection.code}: nothing can be petitioned under 13-16-201."
-        )
-    if outcome is Outcome.DEADLINE_PASSED and not m.qualifies:
-        assert v.deadline is not None
+    m = v.margin
+    assert m is not None  # the bond band is a margin's
+    return (
+        f"A margin of {_votes(m.margin)} is more than the {m.max_qualifying_margin:,} that "
+        f"qualify under {v.subsection.code}, but within {percent_phrase(BOND.share)} "
+        f"(up to {m.max_bond_margin:,}): {m.behind.name} may petition for a recount with a "
+        f"bond ({BOND.section}). {_action(v, dated=dated)}"
+    )
+
+
+def _not_available_summary(v: Verdict, brief: bool, dated: bool) -> str:
+    m = v.margin
+    assert m is not None  # too large is a margin's
+    return (
+        f"A margin of {_votes(m.margin)} is more than the {m.max_qualifying_margin:,} that "
+        f"qualify under {v.subsection.code}: nothing can be petitioned under 13-16-201."
+    )
+
+
+def _deadline_passed_summary(v: Verdict, brief: bool, dated: bool) -> str:
+    m = v.margin
+    assert m is not None and v.deadline is not None  # a window that closed was a margin's
+    if not m.qualifies:
         return (
             f"A margin of {_votes(m.margin)} is more than the {m.max_qualifying_margin:,} that "
             f"qualify under {v.subsection.code}, but within {percent_phrase(BOND.share)} "
             f"(up to {m.max_bond_margin:,}): a recount with a bond ({BOND.section}) had the "
             f"same window, and its last day was {long_date(v.deadline.deadline)}."
         )
-    if outcome is Outcome.DEADLINE_PASSED:
-        assert v.deadline is not None
-        return (
-            f"The margin qualifies, but the last day to file was {long_date(v.deadline.deadline)}."
-        )
-    if outcome is Outcome.PETITION_SHORT:
-        figures = (
-            ("signers", "signer", v.rule.min_signers, v.petition.signers),
-            ("counties", "county", v.rule.min_counties, v.petition.counties),
-        )
-        gather = " and ".join(
-            f"at least {minimum.value - given:,} more "
-            f"{what if minimum.value - given != 1 else one} ({minimum.value:,} needed)"
-            for what, one, minimum, given in figures
-            if minimum is not None and given is not None and given < minimum.value
-        )
-        # a figure not given is still needed: say it, so no requirement goes unsaid
-        gather += "".join(
-            f", from at least {minimum.value:,} {what}"
-            if what == "counties"
-            else f", and at least {minimum.value:,} {what}"
-            for what, _, minimum, given in figures
-            if minimum is not None and given is None
-        )
-        then = _action(v, brief, dated)
-        gather_then = f"Gather {gather}, then {then[0].lower()}{then[1:]}"
-        if brief:  # the header says the petition is short; the margin field, that it qualifies
-            return gather_then
-        return f"The margin qualifies, but the petition is short. {gather_then}"
+    return f"The margin qualifies, but the last day to file was {long_date(v.deadline.deadline)}."
+
+
+def _petition_short_summary(v: Verdict, brief: bool, dated: bool) -> str:
+    figures = (
+        ("signers", "signer", v.rule.min_signers, v.petition.signers),
+        ("counties", "county", v.rule.min_counties, v.petition.counties),
+    )
+    gather = " and ".join(
+        f"at least {minimum.value - given:,} more "
+        f"{what if minimum.value - given != 1 else one} ({minimum.value:,} needed)"
+        for what, one, minimum, given in figures
+        if minimum is not None and given is not None and given < minimum.value
+    )
+    # a figure not given is still needed: say it, so no requirement goes unsaid
+    gather += "".join(
+        f", from at least {minimum.value:,} {what}"
+        if what == "counties"
+        else f", and at least {minimum.value:,} {what}"
+        for what, _, minimum, given in figures
+        if minimum is not None and given is None
+    )
+    then = _action(v, brief, dated)
+    gather_then = f"Gather {gather}, then {then[0].lower()}{then[1:]}"
+    if brief:  # the header says the petition is short; the margin field, that it qualifies
+        return gather_then
+    return f"The margin qualifies, but the petition is short. {gather_then}"
+
+
+def _available_summary(v: Verdict, brief: bool, dated: bool) -> str:
     if brief:
         return _action(v, brief, dated)
+    m = v.margin
+    assert m is not None  # a recount available is a margin's
     qualifies = (
         f"The question is tied: a margin of 0 qualifies (up to {m.max_qualifying_margin:,})."
         if v.is_question_tie
         else f"The margin of {_votes(m.margin)} qualifies (up to {m.max_qualifying_margin:,})."
     )
     return f"{qualifies} {_action(v, dated=dated)}"
+
+
+SUMMARIES: Final[Mapping[tuple[Outcome, str], SummaryCell]] = {
+    (Outcome.AVAILABLE, STATUTE_ROUTE.key): _available_summary,
+    (Outcome.AVAILABLE, SCHOOL.key): _available_summary,
+    (Outcome.TIE, STATUTE_ROUTE.key): _tie_summary,
+    (Outcome.TIE, SCHOOL.key): _school_tie_summary,
+    (Outcome.DEADLINE_PASSED, STATUTE_ROUTE.key): _deadline_passed_summary,
+    (Outcome.DEADLINE_PASSED, SCHOOL.key): _deadline_passed_summary,
+    (Outcome.PETITION_SHORT, STATUTE_ROUTE.key): _petition_short_summary,
+    (Outcome.PETITION_SHORT, SCHOOL.key): _petition_short_summary,
+    (Outcome.NOT_AVAILABLE, STATUTE_ROUTE.key): _not_available_summary,
+    (Outcome.NOT_AVAILABLE, SCHOOL.key): _not_available_summary,
+    (Outcome.BOND, STATUTE_ROUTE.key): _bond_summary,
+    (Outcome.BOND, SCHOOL.key): _bond_summary,
+    # (7) has no school kind; the cell is there so that every outcome x route has one
+    (Outcome.CANVASS_BOARD, STATUTE_ROUTE.key): _board_summary,
+    (Outcome.CANVASS_BOARD, SCHOOL.key): _board_summary,
+}
+
+
+def _summary(v: Verdict, brief: bool = False, dated: bool = False) -> str:
+    """What the verdict comes to: its outcome and route's cell (`SUMMARIES`)."""
+    return SUMMARIES[v.outcome, v.route.key](v, brief, dated)
 
 
 def _headline(v: Verdict) -> str:

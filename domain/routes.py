@@ -100,6 +100,11 @@ SCHOOL: Final = Route(
 )
 
 
+# The routes a verdict can take (`route_of`, Verdict.route): a table keyed by route
+# (domain.explain.SUMMARIES) has a cell for each.
+ROUTES: Final = (STATUTE, SCHOOL)
+
+
 # Who recounts a school election's 13-16-211 band (related.md, text seen (MCA 2021)).
 SCHOOL_BOND_BOARD: Final = "13-16-101(7), 20-20-420"
 

@@ -10,7 +10,8 @@ import pytest
 
 from domain import Outcome
 from domain.citations import MARGIN_SHARE, percent_phrase
-from domain.explain import HEADLINES, Explanation, explain
+from domain.explain import HEADLINES, SUMMARIES, Explanation, explain
+from domain.routes import ROUTES
 
 from ..builders import verdict_of
 
@@ -554,3 +555,8 @@ def test_a_primary_nominates_and_a_general_elects(text: str, mark: str, last: st
     assert ("(won)" in standings) is (mark == "(won)")
     if last is not None:
         assert f"the last of {last}" in " ".join(e.margin_lines)
+
+
+def test_the_summary_table_has_a_cell_for_every_outcome_and_route() -> None:
+    # a new outcome or route without its summary fails here, not in a clerk's reply
+    assert set(SUMMARIES) == {(outcome, route.key) for outcome in Outcome for route in ROUTES}
