@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from domain.citations import STATUTE
+from domain.confidence import Confidence
 from domain.inputs import CandidateRace
 from domain.related import QUESTION_TIE_RECOUNT, SCHOOL_TIE, TIE_CERTIFIED, TIE_RECOUNT
 from domain.routes import BOND, SCHOOL
@@ -127,8 +128,14 @@ class FiledUnder:
 
     section: str  # today's numbering: "13-16-201(1)(a)", "13-16-211"
     was: str | None  # the 1987 number of the text we quote, where it differs
-    numbering: str  # how sure we are of today's number (related.md)
+    confidence: Confidence  # how sure we are of today's number, or of the section (related.md)
     also: str | None = None  # a second section the petition rests on (13-15-403(4))
+    of_numbering: bool = False  # `confidence` is of the row's number in today's code
+
+    @property
+    def numbering(self) -> str:
+        """How sure we are, as the caption's bracket says it: "numbering seen"."""
+        return f"numbering {self.confidence.value}" if self.of_numbering else self.confidence.value
 
     @property
     def caption(self) -> str:
@@ -151,7 +158,7 @@ def filed_under(verdict: Verdict) -> FiledUnder:
         return FiledUnder(f"{STATUTE}{SCHOOL.current_number}", was, SCHOOL.confidence)
     also = BOARD_PETITION_SECTION if rule.petitioner is Petitioner.CANVASS_BOARD else None
     return FiledUnder(
-        f"{STATUTE}{rule.current_number}", was, f"numbering {rule.current_number_confidence}", also
+        f"{STATUTE}{rule.current_number}", was, rule.current_number_confidence, also, True
     )
 
 

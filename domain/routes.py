@@ -24,7 +24,7 @@ from typing import Final
 from domain.citations import BOND_RECOUNT_SHARE, PETITION_WINDOW_DAYS, Cited
 from domain.confidence import Confidence
 from domain.current_law import SCHOOL_ELECTIONS, CurrentLawNote, bond_filing
-from domain.editions import SCHOOL_SUBSECTION, InForce
+from domain.editions import SCHOOL_SUBSECTION, DatedRow, InForce
 from domain.kinds import KindInfo
 from domain.related import (
     BOND_RECOUNT,
@@ -48,7 +48,9 @@ class Route:
 
     key: str  # stable: the JSON and the tests name a route by it
     section: str  # its citation
-    took_effect: date | None  # None: the 1987 text we implement
+    # The dated row that brought it (domain.editions), read on the day of filing (`route_of`);
+    # None: the 1987 text we implement.
+    row: DatedRow | None
     confidence: Confidence  # as related.md has it
     file_with: FileWith | None  # None: the subsection row's own office
     # Where the candidate's declaration for nomination went, and so a 13-16-211 petition
@@ -64,6 +66,11 @@ class Route:
     # ("(2)" of 13-16-201 for school elections); None: the row's own `current_number`.
     current_number: str | None = None
 
+    @property
+    def took_effect(self) -> date | None:
+        """The day its row took effect; None: the 1987 text."""
+        return None if self.row is None else self.row.in_force_from
+
     def office(self, rule: SubsectionRule) -> FileWith | None:
         """Where a 13-16-201 petition of this route is filed."""
         return self.file_with or rule.file_with
@@ -72,7 +79,7 @@ class Route:
 STATUTE: Final = Route(
     key="statute",
     section="13-16-201 (1987)",
-    took_effect=None,
+    row=None,
     confidence=Confidence.SHIPPED,
     file_with=None,
     nomination_office=None,
@@ -86,7 +93,7 @@ STATUTE: Final = Route(
 SCHOOL: Final = Route(
     key="school",
     section=SCHOOL_ELECTIONS.section,
-    took_effect=SCHOOL_SUBSECTION.in_force_from,
+    row=SCHOOL_SUBSECTION,
     confidence=SCHOOL_ELECTIONS.confidence,
     file_with=FileWith.SCHOOL_ELECTION_FILING_OFFICER,
     nomination_office=FileWith.SCHOOL_DISTRICT_CLERK,
@@ -115,7 +122,9 @@ class BondRoute:
     and a bond covering the recount's costs."""
 
     section: str
-    took_effect: date | None  # in the code before 2021; related.md gives no date
+    # The dated row that brought it; None: no date known (in the code before 2021;
+    # related.md gives none).
+    row: DatedRow | None
     confidence: Confidence
     share: Cited[Fraction]  # defeated by not more than this share of the votes
     window: Cited[int]  # the same days after the official canvass
@@ -149,7 +158,7 @@ class BondRoute:
 
 BOND: Final = BondRoute(
     section=BOND_RECOUNT_SHARE.reference,
-    took_effect=None,
+    row=None,
     confidence=Confidence.TEXT_SEEN_MCA_2021,
     share=BOND_RECOUNT_SHARE,
     window=PETITION_WINDOW_DAYS,

@@ -3,19 +3,25 @@ the day that opens the window (recount-rules.md section 7a)."""
 
 from __future__ import annotations
 
+import re
 from datetime import date
+from pathlib import Path
 
 import pytest
 
-from domain import verdict_json
+import domain
+from domain import KINDS, FileWith, Petitioner, verdict_json
+from domain import editions as editions_module
 from domain.editions import (
     CANVASS_BOARD_MAY_REQUIRE,
     DATED_ROWS,
     HOLIDAY_NAMES,
     SATURDAY_OBSERVANCE,
     SCHOOL_SUBSECTION,
+    DatedRow,
     InForce,
 )
+from domain.kinds import Family
 
 from ..builders import verdict_of
 
@@ -114,3 +120,77 @@ def test_each_row_is_read_on_its_own_day() -> None:
     rows = {r["key"]: (r["taken_on"], r["day"], r["on_the_day"]) for r in j["law_rows"]}
     assert rows["school_subsection"] == ("filing", "2013-04-29", "not_yet")
     assert j["file_with"] == "election_administrator"
+
+
+@pytest.mark.parametrize(
+    ("day", "petitioner", "file_with"),
+    [
+        # 2025 SB 57 (related.md): the 1987 (7) until it passed; both readings from May 8 to
+        # May 13, where the board's petition is the safe course; from May 14 the board requires
+        (date(2025, 5, 7), Petitioner.CANVASS_BOARD, FileWith.ELECTION_ADMINISTRATOR),
+        (date(2025, 5, 8), Petitioner.CANVASS_BOARD, FileWith.ELECTION_ADMINISTRATOR),
+        (date(2025, 5, 13), Petitioner.CANVASS_BOARD, FileWith.ELECTION_ADMINISTRATOR),
+        (date(2025, 5, 14), None, None),
+        (date(2025, 5, 15), None, None),
+    ],
+)
+def test_the_board_row_says_who_petitions_on_each_day(
+    day: date, petitioner: Petitioner | None, file_with: FileWith | None
+) -> None:
+    reading = CANVASS_BOARD_MAY_REQUIRE.reading(day)
+    assert (reading.petitioner, reading.file_with) == (petitioner, file_with)
+    assert (reading.no_petition is None) == (petitioner is not None)
+    j = verdict_json(verdict_of(f"canvass-error canvass {day.isoformat()}", TODAY))
+    assert (j["petitioner"], j["file_with"]) == (
+        None if petitioner is None else petitioner.value,
+        None if file_with is None else file_with.value,
+    )
+
+
+# What adding a row must wire, each said by the test that fails until it is
+# (CONTRIBUTING.md, "Add a dated law row").
+_ROW_NAMES: dict[str, DatedRow] = {
+    name: value for name, value in vars(editions_module).items() if isinstance(value, DatedRow)
+}
+
+
+def test_every_row_of_editions_is_listed() -> None:
+    unlisted = [name for name, row in _ROW_NAMES.items() if all(row is not r for r in DATED_ROWS)]
+    assert not unlisted, f"add {unlisted} to DATED_ROWS in domain/editions.py"
+
+
+@pytest.mark.parametrize("name", sorted(_ROW_NAMES))
+def test_every_row_is_read_by_the_code_that_applies_it(name: str) -> None:
+    # read on a day (`.on(day)`, or `.reading(day)` for a row whose effect is words), in the
+    # module where its law acts; a copy of its date elsewhere is a second vocabulary
+    read = re.compile(rf"\b{name}\.(on|reading)\(")
+    readers = [
+        path.name
+        for path in Path(domain.__file__).parent.glob("*.py")
+        if path.name != "editions.py" and read.search(path.read_text(encoding="utf-8"))
+    ]
+    assert readers, (
+        f"{name} is read by no module of domain/: ask it `{name}.on(day)` where its law acts "
+        "(domain.routes.route_of for who files where, domain.legal_holidays for the calendar, "
+        "Verdict.board for (7)), on the day its taken_on says (Verdict.day_of)"
+    )
+
+
+def test_every_row_is_in_the_json_of_the_verdicts_it_bears_on() -> None:
+    bodies = {
+        Family.CANDIDATE_RACE: "A 10 B 9",
+        Family.BALLOT_QUESTION: "for 10 against 9",
+        Family.CANVASS_ERROR: "",
+    }
+    shown = {
+        row["key"]
+        for kind, info in KINDS.items()
+        for row in verdict_json(
+            verdict_of(f"{kind.value} {bodies[info.family]} canvass 2026-11-16", TODAY)
+        )["law_rows"]
+    }
+    missing = sorted({row.key for row in DATED_ROWS} - shown)
+    assert not missing, (
+        f"{missing} in no verdict's law_rows: list the row in Verdict.law_rows "
+        "(domain/verdict.py) for the verdicts it bears on"
+    )
