@@ -6,6 +6,11 @@ A verdict applies the rows in force on the day that opens its window (the offici
 domain.verdict.law_day). Where the day a change took effect is known only to lie between two
 days (2025 SB 57: passed May 8, 2025, its chapter assigned May 13, the approval itself not
 seen), a day between them is `UNSETTLED`: the reply gives both readings.
+
+Each row is asked on a day (`on`) by the code where its law acts: `domain.routes.route_of`
+(the school subsection), `domain.legal_holidays` (the calendar rows) and `Verdict.board`
+(SB 57, a `ReadingsRow` whose three readings carry every word a reply says of it).
+CONTRIBUTING.md, "Add a dated law row", says what a new row needs.
 """
 
 from __future__ import annotations

@@ -145,7 +145,7 @@ class AlsoQualifies:
         }
 
 
-@dataclass(frozen=True)  # no slots: the outcome is computed once (cached_property)
+@dataclass(frozen=True)  # no slots: the outcome and board are computed once (cached_property)
 class Verdict:
     inputs: CheckInput
     today: date
