@@ -26,26 +26,17 @@ from dataclasses import dataclass
 from datetime import date
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import urlencode
-
-from slack_sdk.signature import SignatureVerifier
 
 from bench.kit import report as kit_report
 from bench.scan import RESULTS as FIXTURES
 from bench.scan import report as scan_report
+from bench.signed import QUICK_TEXTS, SECRET, signed
 from bench.watch import report as watch_report
 
 ROOT = Path(__file__).resolve().parent.parent
-SECRET = "bench-signing-secret"
 TOKEN = "xoxb-bench"
 REQUESTS = {8: 1500, 32: 1500}  # per concurrency level and server
 STARTS = 5  # start-up is timed this many times; the median is reported
-QUICK_TEXTS = [
-    "county Smith 1204 Jones 1199 canvass 11/16",
-    "question for 3237 against 3250 signers 12 canvass Nov 21",
-    "municipal A=900 B=850 McGrew=694 Askew=692 seats 3",
-    "state-question yes 201000 no 200600 signers 150 counties 7 canvass 2026-11-20",
-]
 NOTES = """## What was fixed, and what remains
 
 Profiled with cProfile on `app.dispatch` of a signed quick check, in one process:
@@ -211,7 +202,13 @@ def command(name: str, port: int) -> list[str]:
     return [sys.executable, "-m", "bot", "serve", "--http", "--port", str(port)]
 
 
-def wait_ready(port: int, deadline: float, process: subprocess.Popen[bytes] | None = None) -> None:
+def wait_ready(
+    port: int,
+    deadline: float,
+    process: subprocess.Popen[bytes] | None = None,
+    pause: float = 0.002,
+) -> None:
+    """`pause`: between tries (bench.instructions waits longer: each try is counted)."""
     while True:
         if process is not None and process.poll() is not None:
             raise RuntimeError(f"the server exited with {process.returncode}")
@@ -224,7 +221,7 @@ def wait_ready(port: int, deadline: float, process: subprocess.Popen[bytes] | No
             pass
         if time.monotonic() > deadline:
             raise RuntimeError(f"server on port {port} did not become ready")
-        time.sleep(0.002)
+        time.sleep(pause)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -238,28 +235,6 @@ class Load:
     latencies: list[float]
     cpu_per_request: float
     errors: int
-
-
-def signed(text: str) -> tuple[bytes, dict[str, str]]:
-    body = urlencode(
-        {
-            "command": "/recount",
-            "text": text,
-            "team_id": "T1",
-            "channel_id": "C1",
-            "user_id": "U1",
-            "response_url": "http://127.0.0.1:9/none",
-            "trigger_id": "1.2.3",
-        }
-    )
-    ts = str(int(time.time()))
-    signature = SignatureVerifier(SECRET).generate_signature(timestamp=ts, body=body)
-    headers = {
-        "Content-Type": "application/x-www-form-urlencoded",
-        "X-Slack-Request-Timestamp": ts,
-        "X-Slack-Signature": str(signature),
-    }
-    return body.encode(), headers
 
 
 def load(pid: int, port: int, concurrency: int, total: int) -> Load:
