@@ -145,7 +145,10 @@ class AlsoQualifies:
         }
 
 
-@dataclass(frozen=True)  # no slots: the outcome and board are computed once (cached_property)
+# No slots: the outcome, the board, and what the sentences ask of a verdict dozens of times (the
+# route, the office, the day to act, each reached through the calendar), are computed once
+# (cached_property; every field is immutable, so a value never goes stale).
+@dataclass(frozen=True)
 class Verdict:
     inputs: CheckInput
     today: date
@@ -186,7 +189,7 @@ class Verdict:
     def deadline_passed(self) -> bool | None:
         return None if self.deadline is None else self.deadline.passed(self.today)
 
-    @property
+    @cached_property
     def to_file(self) -> bool:
         """Whether the outcome leaves a petition to file: a canvass board's own petition too,
         where the law on the day has the board petition (before 2025 SB 57)."""
@@ -209,13 +212,13 @@ class Verdict:
         """A (2), (4) or (5) contest without its state canvass date: no deadline, no day."""
         return waiting_for_state_canvass(self.inputs)
 
-    @property
+    @cached_property
     def law_in_force(self) -> date:
         """The day whose law the verdict applies: the official canvass; while the state
         canvass is not given, the county canvass before it; without either, today."""
         return law_day(self.inputs, self.today)
 
-    @property
+    @cached_property
     def filing_day(self) -> date:
         """The day a petition is filed, whose law says who files, where and how: the day to
         act, or today where today is later (recount-rules.md section 7a)."""
@@ -249,7 +252,7 @@ class Verdict:
             return None
         return CANVASS_BOARD_MAY_REQUIRE.reading(self.day_of(CANVASS_BOARD_MAY_REQUIRE))
 
-    @property
+    @cached_property
     def phase(self) -> Phase | None:
         """Where today stands in the window, for the one instruction; None where nothing is
         to be filed."""
@@ -257,7 +260,7 @@ class Verdict:
             return None
         return Phase.NO_DEADLINE if self.deadline is None else self.deadline.phase(self.today)
 
-    @property
+    @cached_property
     def act_by(self) -> date | None:
         """The day to act (the last open day on or before the safe date) while it is today or
         ahead; None where nothing is to be filed, with no canvass date, or once it has passed
@@ -353,13 +356,13 @@ class Verdict:
             return Outcome.PETITION_SHORT
         return Outcome.AVAILABLE
 
-    @property
+    @cached_property
     def route(self) -> Route:
         """The kind's route (domain.routes): the 1987 rows, or today's school subsection, as
         in force on the day of filing."""
         return route_of(self.info, self.filing_day)
 
-    @property
+    @cached_property
     def file_with(self) -> FileWith | None:
         """Where the petition goes, where one is to be filed: the route's office, and
         13-16-211's nomination office for the bond band (domain.routes)."""
