@@ -823,34 +823,33 @@ def _facts(v: Verdict, brief: bool = False) -> tuple[tuple[str, str], ...]:
     return tuple(facts)
 
 
-def explain(verdict: Verdict) -> Explanation:
-    label = verdict.info.label
-    return Explanation(
+@dataclass(frozen=True, slots=True)
+class ShortAnswer:
+    """What a channel's short answer shows (Slack's verdict message), as `explain` says it,
+    computed alone: the whole `Explanation` (every line of the work, the forms for paper) costs
+    about twice as much, and a quick check answers with none of it (bench.instructions)."""
+
+    outcome: str
+    subject: str
+    short: str
+    short_facts: tuple[tuple[str, str], ...]
+    todays_code_short: tuple[str, ...]
+    read_as_unlabelled: str
+    as_of: str
+    called: str
+    citation: str
+
+    @property
+    def headline(self) -> str:
+        return f"{self.outcome} — {self.subject}"
+
+
+def short_answer(verdict: Verdict) -> ShortAnswer:
+    return ShortAnswer(
         outcome=_headline(verdict),
         subject=subject(verdict),
-        read_as=f"Read as: {read_as(verdict.inputs)}",
-        summary=_summary(verdict),
-        summary_dated=_summary(verdict, dated=True),
-        relative_lines=_relative_lines(verdict),
-        act_by_line=_act_by_line(verdict),
-        contest=f"{label[0].upper()}{label[1:]} · {verdict.subsection.citation}",
-        margin_lines=_margin_lines(verdict),
-        deadline_lines=_deadline_lines(verdict),
-        petition_lines=_petition_lines(verdict),
-        related_lines=_related_lines(verdict),
-        citation=verdict.subsection.citation,
-        quotes=tuple(q.text for q in verdict.quotes),
-        edition=verdict.edition,
-        current_law=tuple(n.line for n in verdict.current_law if n.shown is Shown.TODAYS_CODE),
-        as_of=f"as of {long_date(verdict.today)}, Mountain Time · {NOT_LEGAL_ADVICE}",
         short=_summary(verdict, brief=True),
-        facts=_facts(verdict),
         short_facts=_facts(verdict, brief=True),
-        called=called(verdict),
-        action=day_to_act(verdict),
-        action_dated=day_to_act(verdict, dated=True),
-        about=about_line(verdict.about),
-        read_as_unlabelled=f"Read as: {read_as(verdict.inputs, label=False)}",
         todays_code_short=tuple(
             f"Today's code ({n.section}): {n.brief or n.says} [{n.confidence.value}]"
             for n in verdict.current_law
@@ -861,4 +860,41 @@ def explain(verdict: Verdict) -> Explanation:
             # the headline already says the school subsection was not verified
             and not (n.code == SCHOOL_ELECTIONS.code and SCHOOL_UNVERIFIED in subject(verdict))
         ),
+        read_as_unlabelled=f"Read as: {read_as(verdict.inputs, label=False)}",
+        as_of=f"as of {long_date(verdict.today)}, Mountain Time · {NOT_LEGAL_ADVICE}",
+        called=called(verdict),
+        citation=verdict.subsection.citation,
+    )
+
+
+def explain(verdict: Verdict) -> Explanation:
+    label = verdict.info.label
+    short = short_answer(verdict)  # its fields are the explanation's, said once
+    return Explanation(
+        outcome=short.outcome,
+        subject=short.subject,
+        read_as=f"Read as: {read_as(verdict.inputs)}",
+        summary=_summary(verdict),
+        summary_dated=_summary(verdict, dated=True),
+        relative_lines=_relative_lines(verdict),
+        act_by_line=_act_by_line(verdict),
+        contest=f"{label[0].upper()}{label[1:]} · {short.citation}",
+        margin_lines=_margin_lines(verdict),
+        deadline_lines=_deadline_lines(verdict),
+        petition_lines=_petition_lines(verdict),
+        related_lines=_related_lines(verdict),
+        citation=short.citation,
+        quotes=tuple(q.text for q in verdict.quotes),
+        edition=verdict.edition,
+        current_law=tuple(n.line for n in verdict.current_law if n.shown is Shown.TODAYS_CODE),
+        as_of=short.as_of,
+        short=short.short,
+        facts=_facts(verdict),
+        short_facts=short.short_facts,
+        called=short.called,
+        action=day_to_act(verdict),
+        action_dated=day_to_act(verdict, dated=True),
+        about=about_line(verdict.about),
+        read_as_unlabelled=short.read_as_unlabelled,
+        todays_code_short=short.todays_code_short,
     )

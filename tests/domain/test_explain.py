@@ -10,7 +10,7 @@ import pytest
 
 from domain import Outcome
 from domain.citations import MARGIN_SHARE, percent_phrase
-from domain.explain import HEADLINES, SUMMARIES, Explanation, explain
+from domain.explain import HEADLINES, SUMMARIES, Explanation, ShortAnswer, explain, short_answer
 from domain.routes import ROUTES
 
 from ..builders import verdict_of
@@ -560,3 +560,25 @@ def test_a_primary_nominates_and_a_general_elects(text: str, mark: str, last: st
 def test_the_summary_table_has_a_cell_for_every_outcome_and_route() -> None:
     # a new outcome or route without its summary fails here, not in a clerk's reply
     assert set(SUMMARIES) == {(outcome, route.key) for outcome in Outcome for route in ROUTES}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        CANVASSED,
+        "question for 3237 against 3250 signers 12 canvass Nov 21",
+        "municipal A=900 B=850 McGrew=694 Askew=692 seats 3",
+        "state-question yes 201000 no 200600 signers 150 counties 7 canvass 2026-11-20",
+        "county Smith 1204 Jones 1204 canvass 2026-11-16",
+        "school Adams 500 Baker 499 canvass 2026-05-05",
+        "canvass-error",
+    ],
+)
+def test_the_short_answer_is_the_explanation_s_own_words(text: str) -> None:
+    """Slack's short answer computes its fields alone (short_answer): each is word for
+    word the whole explanation's field."""
+    verdict = verdict_of(text)
+    short, whole = short_answer(verdict), explain(verdict)
+    for name in ShortAnswer.__slots__:
+        assert getattr(short, name) == getattr(whole, name), name
+    assert short.headline == whole.headline

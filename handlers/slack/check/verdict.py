@@ -23,7 +23,7 @@ from slack_sdk.models.blocks import MarkdownTextObject, SectionBlock
 
 from domain import Outcome, Verdict
 from domain.drafting import why_no_petition
-from domain.explain import Explanation, explain
+from domain.explain import ShortAnswer, short_answer
 from domain.verdict_json import verdict_json
 from handlers.slack.check.work import work_action
 from handlers.slack.message import SlackMessage
@@ -124,7 +124,7 @@ def verdict_metadata(verdict: Verdict, signed_inputs: str | None = None) -> dict
     return {"event_type": VERDICT_EVENT, "event_payload": payload}
 
 
-def _fields(e: Explanation) -> dict[str, Any]:
+def _fields(e: ShortAnswer) -> dict[str, Any]:
     return {
         "type": "section",
         "fields": [
@@ -159,7 +159,7 @@ def verdict_message(
     (handlers.slack.actions.remind), given where the verdict has a deadline still ahead.
     `readings`: lines of a reading the inputs came from (the scan's retention reading).
     `signed_inputs`: the inputs, signed, for the message metadata."""
-    e = explain(verdict)
+    e = short_answer(verdict)  # the short answer's fields alone: the work is behind a button
     icon = _ICONS[verdict.outcome]
     blocks: list[dict[str, Any]] = [
         {"type": "header", "text": plain(f"{icon} {e.headline}", HEADER_LIMIT, emoji=True)},
