@@ -19,15 +19,22 @@ KIND_WORDS: Final = {
 
 
 def _osa(a: str, b: str) -> int:
-    """Edit distance with adjacent transpositions (optimal string alignment)."""
+    """Edit distance with adjacent transpositions (optimal string alignment). Each cell is the
+    least of its moves by comparisons, not min(): a typo check runs on every name typed."""
     previous2: list[int] = []
     previous = list(range(len(b) + 1))
     for i, ca in enumerate(a, start=1):
-        current = [i] + [0] * len(b)
+        current = [i] * (len(b) + 1)
+        left = i
         for j, cb in enumerate(b, start=1):
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                current[j] = min(current[j], previous2[j - 2] + 1)
+            cell = previous[j - 1] + (ca != cb)
+            if previous[j] < cell:
+                cell = previous[j] + 1
+            if left < cell:
+                cell = left + 1
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb and previous2[j - 2] < cell:
+                cell = previous2[j - 2] + 1
+            current[j] = left = cell
         previous2, previous = previous, current
     return previous[-1]
 
@@ -45,13 +52,15 @@ def near_keyword(word: str) -> str | None:
         return stripped  # "seats:" is "seats" with a colon
     if stripped in KEYWORDS or len(stripped) < 3:
         return None
-    for keyword in KEYWORDS:  # the singular: "seat", "signer", "county"
-        if keyword in (f"{stripped}s", f"{stripped[:-1]}ies"):
-            return keyword
+    for plural in (f"{stripped}s", f"{stripped[:-1]}ies"):  # the singular: "seat", "county"
+        if plural in KEYWORDS:
+            return plural
     best: tuple[int, str] | None = None
     for keyword in KEYWORDS:
         if len(keyword) < 4 or keyword[0] != stripped[0] or " " in keyword:
             continue  # "for", "yes", "no": too short to judge a near miss
+        if abs(len(keyword) - len(stripped)) > 3:
+            continue  # at least that many edits apart: neither close nor shortened
         distance = _osa(stripped, keyword)
         close = distance <= (1 if len(keyword) <= 5 else 2)
         # an abbreviation: the letters in order, at least half of them ("sigs": signers)
