@@ -52,7 +52,11 @@ class MetadataSigner:
 
     def sign(self, data: dict[str, Any]) -> str:
         """Any small JSON object, signed: what a form or a button carries back to us."""
-        body = json.dumps(data, separators=(",", ":")).encode()
+        return self.sign_json(json.dumps(data, separators=(",", ":")))
+
+    def sign_json(self, written: str) -> str:
+        """A JSON object already written, signed as written (`verify` reads it back)."""
+        body = written.encode()
         return f"{base64.urlsafe_b64encode(body).decode()}.{self._mac(body)}"
 
     def verify(self, value: object) -> dict[str, Any] | None:

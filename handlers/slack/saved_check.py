@@ -30,18 +30,31 @@ from handlers.slack.payload import text_at
 _JSON_SAFE: Final = str.maketrans({"&": "\\u0026", "<": "\\u003c", ">": "\\u003e"})
 
 
+# The last verdict's saved inputs: a verdict's message asks for them twice in a row (its
+# metadata's signed copy, then its buttons). Held with the verdict itself, so `is` can only
+# match that verdict (it cannot be freed and its address reused while held here); one
+# reference read at a time, so threads need no lock.
+_last_saved: tuple[Verdict, str] | None = None
+
+
 def saved_inputs(verdict: Verdict) -> str:
     """The check's inputs as compact JSON: the what-if button carries them back to the form.
     & < > are written as JSON escapes, so not even a button value holds Slack markup."""
+    global _last_saved
+    last = _last_saved
+    if last is not None and last[0] is verdict:
+        return last[1]
     dumped = verdict.inputs.model_dump(mode="json", exclude_none=True)
     inputs = {key: value for key, value in dumped.items() if value is not False}  # flags left off
-    return json.dumps(inputs, separators=(",", ":")).translate(_JSON_SAFE)
+    saved = json.dumps(inputs, separators=(",", ":")).translate(_JSON_SAFE)
+    _last_saved = (verdict, saved)
+    return saved
 
 
 def signed_inputs(verdict: Verdict, signer: MetadataSigner) -> str:
     """A verdict's inputs, signed: the message metadata's copy, which a later reader can check
-    again and know came from this bot."""
-    return signer.sign(json.loads(saved_inputs(verdict)))
+    again and know came from this bot. Signed as saved (the JSON escapes read back alike)."""
+    return signer.sign_json(saved_inputs(verdict))
 
 
 def saved_check(value: str) -> CheckInput:

@@ -23,6 +23,16 @@ def test_the_saved_inputs_hold_no_markup_and_sign_as_they_read() -> None:
     assert signed is not None and signed["candidates"][0]["name"] == "Smith & <Co>"
 
 
+def test_each_verdict_gives_its_own_saved_inputs_asked_twice_or_in_turn() -> None:
+    """The last verdict's are kept for its second asking: never another verdict's, even one
+    equal to it or made from the same text."""
+    first, second = (verdict_of(f"county Smith {n} Jones 1199") for n in (1204, 1300))
+    again = verdict_of("county Smith 1204 Jones 1199")
+    for verdict, votes in ((first, 1204), (first, 1204), (second, 1300), (again, 1204)):
+        assert f'"votes":{votes}' in saved_inputs(verdict)
+    assert saved_inputs(first) == saved_inputs(again)
+
+
 def test_saved_fields() -> None:
     kind, fields = saved_fields('{"kind":"city","seats":3}')
     assert (kind.value, fields) == ("municipal", {"seats": 3})
