@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import threading
 import time
 from collections.abc import Iterable
@@ -21,6 +22,7 @@ from unittest.mock import MagicMock
 import psycopg
 import pytest
 from slack_bolt import App
+from slack_sdk import WebClient
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from bot.net.fetch import Policy, UrlFetcher
@@ -34,6 +36,7 @@ from bot.watcher import (
     start_watching,
     unreachable,
 )
+from handlers.slack.watching import poller_run
 from handlers.watch.records import (
     DatabaseError,
     Place,
@@ -45,6 +48,7 @@ from handlers.watch.records import (
 from handlers.watch.service import Watching
 
 from ..conftest import TODAY
+from ..fake_slack import BOT_TOKEN, FakeSlack
 from ..results_server import ResultsServer, Served
 
 SHOWN = "postgresql+psycopg://recount:***@db.example/recount"  # Backend.describe()'s form
@@ -384,3 +388,36 @@ def test_a_trickling_source_gives_up_within_its_time_and_the_other_watches_go_on
     assert 3.5 <= took < 10.0  # within its time, not the minutes of the bytes
     meanwhile = [at for w, at, _ in rounds if w == other.id and at < took]
     assert len(meanwhile) >= 2  # the other watch read round after round meanwhile
+
+
+def test_one_poll_claims_a_due_channel_watch_reads_it_and_posts_what_changed(
+    tmp_path: Path, fake: FakeSlack
+) -> None:
+    """The poller's whole round, wired as a server wires it: the watch service says which
+    watch is due and claims it, the Slack surface runs the round and posts the change."""
+    results = tmp_path / "results.csv"
+    results.write_text(
+        "contest,choice,votes\nCounty attorney,Smith,1204\nCounty attorney,Jones,1199\n"
+    )
+    watching = Watching(
+        partial(open_backend, f"sqlite:///{tmp_path / 'w.db'}"), UrlFetcher(Policy.command_line())
+    )
+    service = watching.service()
+    spec = WatchSpec(Place.slack("T0MONTANA", "C0CANVASS"), (str(results),), {}, 60)
+    watch = service.open(spec, "U0CLERK").watch
+    service.told(service.round(watch, TODAY).untold)  # its first reading, told by its start
+    results.write_text(
+        "contest,choice,votes\nCounty attorney,Smith,1204\nCounty attorney,Jones,1201\n"
+    )
+    os.utime(results, ns=(1_800_000_000_000_000_000,) * 2)  # a later stamp, whatever the clock
+    service.hurry(watch)
+    poller = Poller(watching, tick_s=60)
+    client = WebClient(token=BOT_TOKEN, base_url=fake.api_url)
+    assert poller.poll_once(poller_run(client, watching, lambda: TODAY)) == 1
+    (posted,) = fake.wait_for("chat.postMessage")
+    assert posted.body["channel"] == "C0CANVASS" and " since " in posted.body["text"]
+    assert poller.poll_once(poller_run(client, watching, lambda: TODAY)) == 0  # not due again
+    poller.stop()
+    assert service.store.changes(watch.id, unposted=True) == []  # told once
+    after = service.store.get(watch.id)
+    assert after is not None and after.lease_owner is None  # given back at the stop
