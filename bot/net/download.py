@@ -25,7 +25,7 @@ from typing import Final
 
 from bot.net.deadline import Deadline
 from bot.net.fetch import ConnectingHTTP, ConnectingHTTPS
-from handlers.slack.services import DownloadFailed, DownloadProblem
+from handlers.slack.ports import DownloadFailed, DownloadProblem
 
 log = logging.getLogger("recount")
 
@@ -132,7 +132,7 @@ def _download(
 
 @dataclass(frozen=True)
 class SlackDownload:
-    """The Download port (handlers.slack.services) of one app: Slack's file hosts, and the
+    """The Download port (handlers.slack.ports) of one app: Slack's file hosts, and the
     origin of its SLACK_API_URL when one is set."""
 
     api_url: str | None = None

@@ -34,9 +34,15 @@ from typing import Any, Final
 
 from bot.net.deadline import Deadline, Transfers
 from bot.net.errors import network_reason
-from handlers.results.tables import MAX_BYTES, MAX_SIZE_WORDS
-from handlers.results.totalvote_page import SOS_HOSTS
-from handlers.watch.ports import Fetched, FetchFailed, FetchRefused, FetchStopped
+from handlers.watch.ports import (
+    MAX_BYTES,
+    MAX_SIZE_WORDS,
+    SOS_HOSTS,
+    Fetched,
+    FetchFailed,
+    FetchRefused,
+    FetchStopped,
+)
 
 log = logging.getLogger(__name__)
 

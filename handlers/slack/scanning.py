@@ -36,7 +36,8 @@ from handlers.slack.blocks.scan import (
     told_against_the_file,
 )
 from handlers.slack.metadata import MetadataSigner
-from handlers.slack.services import Download, DownloadFailed, DownloadProblem, Services
+from handlers.slack.ports import Download, DownloadFailed, DownloadProblem
+from handlers.slack.services import Services
 from handlers.slack.text import is_channel_id, is_user_id
 from handlers.watch.ports import WatchStore
 from handlers.watch.records import DatabaseError, Place, Remembered

@@ -16,6 +16,13 @@ from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from domain.changes import Change, ContestReading
+
+# What every Fetcher keeps to, from the readers it fetches for (re-exported so that an adapter
+# needs only this module): at most the bytes a scan reads, refused in the scan's words, and the
+# Secretary of State's results hosts fetched unless the operator lists others.
+from handlers.results.tables import MAX_BYTES as MAX_BYTES
+from handlers.results.tables import MAX_SIZE_WORDS as MAX_SIZE_WORDS
+from handlers.results.totalvote_page import SOS_HOSTS as SOS_HOSTS
 from handlers.watch.records import (
     Place,
     RoundPost,

@@ -2,7 +2,8 @@
 and bot/; the database and the network only in bot/; domain/ imports only itself; nothing
 imports back up (domain < handlers < bot, and the surfaces, handlers/slack and
 handlers/terminal, above the Slack-free handlers); a surface imports no adapter and no other
-surface; no cycles; and `recount check` loads no Slack."""
+surface; an adapter (bot/store, bot/net) imports only ports and domain; no cycles; and
+`recount check` loads no Slack."""
 
 from __future__ import annotations
 
@@ -84,6 +85,11 @@ IO: Final = ("sqlalchemy", "alembic", "psycopg", "urllib.request", "http.client"
 # (and the clock as a function), and imports neither them nor another surface.
 SURFACES: Final = ("handlers.slack", "handlers.terminal")
 ADAPTERS: Final = ("bot", *IO)
+# The adapters (the database, the network) are handed to the services as ports, so each
+# imports from handlers/ only the ports and their plain records, and from bot/ only its own
+# package and the settings: never a service, a surface or the wiring.
+ADAPTER_ROOMS: Final = ("bot.store", "bot.net")
+PORTS: Final = ("handlers.watch.ports", "handlers.watch.records", "handlers.slack.ports")
 # A module may import only from its own layer and the layers below it.
 LAYERS: Final = (
     ("domain",),
@@ -105,6 +111,19 @@ def layer_of(module: str) -> int:
 
 def _uses(name: str, roots: tuple[str, ...]) -> bool:
     return any(name == root or name.startswith(f"{root}.") for root in roots)
+
+
+def adapter_breaks(module: str, imported: set[str]) -> list[str]:
+    """The imports (our modules) by which `module`, if an adapter, reaches past the ports."""
+    own = tuple(room for room in ADAPTER_ROOMS if _uses(module, (room,)))
+    if not own:
+        return []
+    allowed = ("domain", *PORTS, *own, "bot.settings")
+    return [
+        f"{module}: {name} (an adapter imports only ports and domain)"
+        for name in sorted(imported)
+        if not _uses(name, allowed)
+    ]
 
 
 def rule_breaks() -> list[str]:
@@ -129,12 +148,23 @@ def rule_breaks() -> list[str]:
             own = tuple(s for s in SURFACES if _uses(module, (s,)))
             if own and _uses(name, SURFACES) and not _uses(name, own):
                 broken.append(f"{module}: {name} (a surface imports no other surface)")
+        broken += adapter_breaks(module, imports_of(path, modules, type_checking=True))
     return broken
 
 
 def test_every_import_keeps_the_floor_plan() -> None:
     assert len(source_files()) > 80
     assert rule_breaks() == []
+
+
+def test_an_adapter_reaches_the_rest_only_through_ports() -> None:
+    """The adapter rule on names, apart from today's tree."""
+    assert adapter_breaks("bot.store.readings", {"domain.changes", "handlers.watch.records"}) == []
+    assert adapter_breaks("bot.net.download", {"bot.net.fetch", "handlers.slack.ports"}) == []
+    assert adapter_breaks("bot.store.database", {"bot.settings"}) == []
+    assert adapter_breaks("bot.store.scans", {"handlers.watch.service"}) != []
+    assert adapter_breaks("bot.net.fetch", {"bot.store.models"}) != []  # another adapter
+    assert adapter_breaks("bot.watcher", {"handlers.watch.service"}) == []  # wiring, no adapter
 
 
 @pytest.mark.parametrize(
@@ -146,15 +176,21 @@ def test_every_import_keeps_the_floor_plan() -> None:
         ("handlers/slack/payload.py", "from bot.clock import montana_today", "imports back up"),
         ("handlers/watch/rounds.py", "import handlers.slack.payload", "imports back up"),
         ("handlers/syntax/dates.py", "import sqlalchemy", "the database and the network"),
-        ("handlers/terminal/watch.py", "from bot.store.queries import Store", "no adapter"),
+        ("handlers/terminal/watch.py", "from bot.store.backend import Store", "no adapter"),
         ("handlers/terminal/watch.py", "from bot.net.fetch import UrlFetcher", "no adapter"),
         ("handlers/terminal/check.py", "from bot.clock import montana_today", "no adapter"),
         ("handlers/terminal/watch.py", "import sqlalchemy.orm", "no adapter"),
         ("handlers/terminal/scan.py", "import urllib.request", "no adapter"),
-        ("handlers/slack/payload.py", "from bot.store import queries", "no adapter"),
+        ("handlers/slack/payload.py", "from bot.store import backend", "no adapter"),
         ("handlers/terminal/verdict.py", "from handlers.slack import blocks", "no other surface"),
         ("handlers/slack/payload.py", "import handlers.terminal.verdict", "no other surface"),
         ("handlers/results/scan.py", "import handlers.terminal.output", "imports back up"),
+        ("bot/store/watches.py", "from handlers.watch.service import ONCE", "an adapter imports"),
+        ("bot/store/leases.py", "from handlers.watch import rounds", "an adapter imports only"),
+        ("bot/net/fetch.py", "from handlers.results.tables import MAX_BYTES", "an adapter"),
+        ("bot/net/download.py", "from handlers.slack.services import Services", "an adapter"),
+        ("bot/store/posts.py", "from bot.watcher import Poller", "an adapter imports only"),
+        ("bot/net/fetch.py", "from bot.store.rows import Rows", "an adapter imports only"),
     ],
 )
 def test_a_broken_rule_is_caught(

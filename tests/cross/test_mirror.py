@@ -14,6 +14,8 @@ STARTS_A_PROCESS: Final = re.compile(r"^(import subprocess|from subprocess impor
 # Modules with nothing of their own to test: each says why.
 NOTHING_TO_TEST: Final = {
     "bot/__main__.py": "`python -m bot` calls bot.cli.main (tests/e2e/test_cli.py runs it so)",
+    "handlers/slack/services.py": "a dataclass of what the listeners are handed, built by "
+    "bot.app.create_app (tests/bot/test_app.py) and by tests/handlers/slack/test_home.py",
 }
 
 

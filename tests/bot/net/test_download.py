@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from bot.net.download import SLACK_FILE_HOSTS, SlackDownload, download, slack_may_serve
-from handlers.slack.services import DownloadFailed, DownloadProblem
+from handlers.slack.ports import DownloadFailed, DownloadProblem
 
 from ...results_server import ResultsServer, Served
 

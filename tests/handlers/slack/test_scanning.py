@@ -11,6 +11,7 @@ from slack_sdk import WebClient
 
 from handlers.results import ResultsFileError
 from handlers.results.scan import ScanOptions
+from handlers.slack.ports import DownloadFailed, DownloadProblem
 from handlers.slack.scanning import (
     FORBIDDEN,
     GONE,
@@ -20,7 +21,6 @@ from handlers.slack.scanning import (
     download_shared,
     run_scan,
 )
-from handlers.slack.services import DownloadFailed, DownloadProblem
 
 from ...fake_slack import FakeSlack, Reply
 from ...slack_helpers import block_texts

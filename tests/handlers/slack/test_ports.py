@@ -1,8 +1,8 @@
-"""What the listeners share: a download's failure carries what went wrong."""
+"""The Slack surface's ports: a download's failure carries what went wrong."""
 
 from __future__ import annotations
 
-from handlers.slack.services import DownloadFailed, DownloadProblem
+from handlers.slack.ports import DownloadFailed, DownloadProblem
 
 
 def test_a_failed_download_says_which_problem() -> None:
