@@ -302,7 +302,7 @@ def run_watch(
             cut=cut,
         )
     finally:
-        store.release_lease(opened.watch.id, lease.owner)
+        service.release(opened.watch, lease)
 
 
 def _lease(every: int) -> timedelta:
@@ -340,7 +340,7 @@ def _rounds(
     quiet_since = time.monotonic()
     with _stopping(stop):
         while True:
-            if not service.store.take_lease(watch.id, lease.owner, lease.ttl):
+            if not service.claim(watch, lease):
                 # stopped meanwhile (recount watch stop N, from another terminal)
                 print(f"recount watch: watch {watch.id} was stopped; exiting", file=err)
                 return EXIT_OK
