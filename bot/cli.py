@@ -24,8 +24,9 @@ from bot.clock import montana_now, montana_today
 from domain.citations import FIRST_YEAR, LAST_YEAR
 from domain.kinds import state_canvass_subsections
 from domain.related import AFTER_STATE_CANVASS
-from handlers.results.tallies import ELECTION_TYPES
 from handlers.syntax import COMMAND, GENERAL_EXAMPLE
+from handlers.syntax.durations import DEFAULT_EVERY_S, MIN_EVERY_S, shown
+from handlers.syntax.scan_words import ELECTION_TYPES
 from handlers.terminal.check import CheckRequest, PetitionRequest, run_check, run_petition
 from handlers.terminal.console import run_console
 from handlers.terminal.output import (
@@ -39,7 +40,6 @@ from handlers.terminal.output import (
 )
 from handlers.terminal.scan import ScanRequest, run_scan
 from handlers.terminal.verdict import CHECK_PREFIX, help_text
-from handlers.watch.durations import DEFAULT_EVERY_S, MIN_EVERY_S, shown
 
 log = logging.getLogger(__name__)
 DISTRIBUTION = "mt-recount"  # the name on the package index; the command is `recount`

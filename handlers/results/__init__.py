@@ -2,7 +2,14 @@
 
 from handlers.results.contests import Answers
 from handlers.results.report import scan_csv, scan_json, scan_text
-from handlers.results.scan import Scan, ScanOptions, answers_from, counties_from, scan
+from handlers.results.scan import (
+    Scan,
+    ScanOptions,
+    answers_from,
+    counties_from,
+    scan,
+    scan_request,
+)
 from handlers.results.tables import MAX_BYTES, ResultsFileError
 
 __all__ = [
@@ -16,5 +23,6 @@ __all__ = [
     "scan",
     "scan_csv",
     "scan_json",
+    "scan_request",
     "scan_text",
 ]

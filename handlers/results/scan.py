@@ -68,6 +68,7 @@ from handlers.results.tables import (
 )
 from handlers.results.tallies import FileTallies, normalized
 from handlers.results.totalvote import settle_coverage
+from handlers.syntax.scan_words import scan_words
 
 
 @dataclass(frozen=True)
@@ -75,8 +76,8 @@ class ScanOptions:
     today: date
     canvass: date | None = None
     state_canvass: date | None = None  # (2), (4), (5) count from it where given
-    # "general" | "primary" | "special" (tallies.ELECTION_TYPES); else what the files say,
-    # and never against what a file says
+    # "general" | "primary" | "special" (handlers.syntax.scan_words.ELECTION_TYPES); else what
+    # the files say, and never against what a file says
     election: str | None = None
     complete: bool = False
     answers: Answers = field(default_factory=Answers)
@@ -536,6 +537,21 @@ def answers_from(kinds: Sequence[str], seats: Sequence[str]) -> Answers:
                     raise InputError.about(None, f'"{answer}": seats must be a whole number from 1')
                 seat_answers[key] = int(value)
     return Answers(kind_answers, seat_answers)
+
+
+def scan_request(text: str, today: date) -> ScanOptions:
+    """The options of a scan asked for in words (handlers.syntax.scan_words), its answers
+    read as `--kind`, `--seats` and `--county` are. Raises InputError."""
+    words = scan_words(text, today)
+    return ScanOptions(
+        today=today,
+        canvass=words.canvass,
+        state_canvass=words.state_canvass,
+        election=words.election,
+        complete=words.complete,
+        answers=answers_from(words.kinds, words.seats),
+        counties=counties_from(words.counties),
+    )
 
 
 def counties_from(given: Sequence[str]) -> dict[str, str]:

@@ -156,9 +156,6 @@ def partial_in(line: str) -> str | None:
     return f"{said}, {partly:,} partially reported" if partly else said
 
 
-# The elections the scan reads (scan.md): a special election (the 2017 US House vacancy)
-# elects one winner a seat and nominates nobody, so it is read like a general for the law.
-ELECTION_TYPES: Final = ("general", "primary", "special")
 # "General" of "Attorney General" names an office, not the election; "special" names the
 # election only as "Special Election" ("Special General", "Special Primary"), never the
 # "SPECIAL DISTRICT" of a title.

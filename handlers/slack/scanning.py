@@ -27,7 +27,6 @@ from handlers.results.precincts import PRECINCT_FORMATS
 from handlers.results.reading import ISOLATED
 from handlers.results.scan import Scan, ScannedContest
 from handlers.results.tables import ElectionContradicted, ElectionNotSaid, over_the_limit
-from handlers.results.tallies import ELECTION_TYPES
 from handlers.slack.blocks.scan import (
     CSV_NAME,
     election_question,
@@ -39,6 +38,7 @@ from handlers.slack.metadata import MetadataSigner
 from handlers.slack.ports import Download, DownloadFailed, DownloadProblem
 from handlers.slack.services import Services
 from handlers.slack.text import is_channel_id, is_user_id
+from handlers.syntax.scan_words import ELECTION_TYPES
 from handlers.watch.ports import WatchStore
 from handlers.watch.records import DatabaseError, Place, Remembered
 

@@ -22,7 +22,7 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
 
 from domain import InputError
-from handlers.results.request import scan_request
+from handlers.results import scan_request
 from handlers.slack.blocks.watch import (
     changes_message,
     post_key,
@@ -31,7 +31,7 @@ from handlers.slack.blocks.watch import (
     stopped_message,
 )
 from handlers.slack.services import Services
-from handlers.watch.durations import DEFAULT_EVERY_S, MIN_EVERY_S, parse_every, shown
+from handlers.syntax.durations import DEFAULT_EVERY_S, MIN_EVERY_S, parse_every, shown
 from handlers.watch.ports import FetchStopped, WatchStore
 from handlers.watch.records import (
     Place,

@@ -20,7 +20,7 @@ from datetime import date, datetime, timedelta
 from typing import Final
 
 from domain.changes import ContestReading, compare
-from handlers.watch.durations import MIN_EVERY_S, shown
+from handlers.syntax.durations import MIN_EVERY_S, shown
 from handlers.watch.ports import Fetcher, WatchBackend, WatchStore
 from handlers.watch.records import (
     Place,

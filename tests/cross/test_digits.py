@@ -17,7 +17,7 @@ from bot.settings import ENV_WATCH_MIN, watch_min_interval_s
 from domain import InputError
 from domain.titles import seats_in
 from handlers.results import ScanOptions, answers_from, scan
-from handlers.watch.durations import MIN_EVERY_S
+from handlers.syntax.durations import MIN_EVERY_S
 
 NOT_NUMBERS = ["²", "³", "①", "1²"]
 

@@ -11,13 +11,13 @@ from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 
 from handlers.results import ScanOptions
-from handlers.results.tallies import ELECTION_TYPES
 from handlers.slack.blocks.scan import ELECTION_ACTION_ID
 from handlers.slack.metadata import NOT_VERIFIED
 from handlers.slack.observability import request_id_of
 from handlers.slack.payload import text_at
 from handlers.slack.scanning import chosen_scan, dm_memory, in_flight, run_scan, scan_later
 from handlers.slack.services import Services
+from handlers.syntax.scan_words import ELECTION_TYPES
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from domain.montana import TIME_ZONE as MONTANA
 from handlers.results.compare import change_line
 from handlers.slack.text import escape_mrkdwn, is_channel_id, mrkdwn
 from handlers.syntax import COMMAND
-from handlers.watch.durations import shown
+from handlers.syntax.durations import shown
 from handlers.watch.records import WatchOverview, montana_time
 
 NEW_CHECK_ACTION_ID: Final = "home_new_check"

@@ -353,7 +353,7 @@ _BARE: Final = frozenset({"complete"})  # a word with no value after it: quoted 
 
 def slack_words(text: str) -> str:
     """The scan's words as a clerk says them in Slack: the command line's options are the
-    words of the message sent with the file (handlers.results.request: seats "TITLE=N",
+    words of the message sent with the file (handlers.syntax.scan_words: seats "TITLE=N",
     kind "TITLE=KIND", "complete", state canvass DATE)."""
 
     def word(flag: re.Match[str]) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from handlers.results.tallies import ELECTION_TYPES
 from handlers.slack.text import plain
+from handlers.syntax.scan_words import ELECTION_TYPES
 
 SCAN_FORM_ID: Final = "scan_form"
 

@@ -42,7 +42,7 @@ from handlers.slack.text import (
     mrkdwn,
     plain,
 )
-from handlers.watch.durations import shown
+from handlers.syntax.durations import shown
 from handlers.watch.records import montana_time
 
 STOP_ACTION_ID: Final = "watch_stop"

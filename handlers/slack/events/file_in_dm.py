@@ -10,7 +10,7 @@ from slack_bolt import App, BoltContext
 from slack_sdk import WebClient
 
 from domain import InputError
-from handlers.results.request import scan_request
+from handlers.results import scan_request
 from handlers.slack.blocks.scan import (
     scan_error,
 )

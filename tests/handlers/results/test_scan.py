@@ -7,9 +7,16 @@ from datetime import date
 
 import pytest
 
-from domain import ContestKind, Outcome, verdict_json
+from domain import ContestKind, InputError, Outcome, verdict_json
 from domain.readings import RETAINED, RETENTION
-from handlers.results import ResultsFileError, ScanOptions, answers_from, scan, scan_text
+from handlers.results import (
+    ResultsFileError,
+    ScanOptions,
+    answers_from,
+    scan,
+    scan_request,
+    scan_text,
+)
 from handlers.results.contests import reading_line
 from handlers.results.scan import Scan, ScannedContest
 from handlers.results.tallies import normalized
@@ -483,3 +490,33 @@ def test_a_canvass_before_the_day_a_files_name_says_leaves_the_day_blank_not_the
         )
         verdicts = [c.verdict for c in result.contests if c.verdict is not None]
         assert verdicts and all(v.about.election == day for v in verdicts)
+
+
+def test_a_scan_asked_for_in_words_reads_its_answers_as_the_options_do() -> None:
+    today = date(2022, 11, 30)
+    options = scan_request(
+        'scan canvass Nov 28 complete election primary seats "TRUSTEES=3" kind "LEVY=question" '
+        'county "CTYALL Results(3).xlsx=Park County"',
+        today,
+    )
+    assert (options.today, options.canvass, options.complete, options.election) == (
+        today,
+        date(2022, 11, 28),
+        True,
+        "primary",
+    )
+    assert dict(options.answers.seats) == {"trustees": 3}
+    assert dict(options.answers.kinds) == {"levy": ContestKind.QUESTION}
+    assert dict(options.counties) == {"CTYALL Results(3).xlsx": "Park"}
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ('county "results.xlsx=Gotham"', "Gotham is not a Montana county"),
+        ('seats "TRUSTEES=many"', "seats must be a whole number"),
+    ],
+)
+def test_an_answer_in_words_that_is_wrong_is_refused(text: str, why: str) -> None:
+    with pytest.raises(InputError, match=why):
+        scan_request(text, date(2022, 11, 30))

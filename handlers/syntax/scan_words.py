@@ -1,27 +1,47 @@
-"""The words a clerk types with a results file in Slack: the command line's options, as words.
+"""The scan's words: what a clerk types with a results file in Slack (or after a watch's
+URLs), the command line's options as words.
 
-scan canvass 11/25 complete election primary seats "TRUSTEES=3" kind "LEVY=question"
+scan canvass 11/25 complete election primary seats "TITLE=3" kind "LEVY=question"
+
+Read here as they were typed; handlers.results.scan turns them into a scan's options (a
+title's answer matched as the files write titles, a county named one of the 56).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from typing import Final
 
 from domain import InputError
-from handlers.results.scan import ScanOptions, answers_from, counties_from
-from handlers.results.tallies import ELECTION_TYPES
 from handlers.syntax.dates import month_date, single_word_date
 from handlers.syntax.tokens import Token, tokenize
 
+# The elections the scan reads (scan.md): a special election (the 2017 US House vacancy)
+# elects one winner a seat and nominates nobody, so it is read like a general for the law.
+ELECTION_TYPES: Final = ("general", "primary", "special")
 TAKES: Final = (
     "canvass DATE, state canvass DATE, complete, election general|primary|special, "
     'seats "TITLE=N", kind "TITLE=KIND", county "FILE=NAME"'
 )
 
 
-def scan_request(text: str, today: date) -> ScanOptions:
-    """Options for a scan from the message that came with the file. Raises InputError."""
+@dataclass(frozen=True)
+class ScanWords:
+    """A scan's options as typed: the answers ("TITLE=N", "TITLE=KIND", "FILE=NAME") are
+    read, and refused where wrong, by handlers.results.scan."""
+
+    canvass: date | None = None
+    state_canvass: date | None = None
+    election: str | None = None
+    complete: bool = False
+    kinds: tuple[str, ...] = ()
+    seats: tuple[str, ...] = ()
+    counties: tuple[str, ...] = ()
+
+
+def scan_words(text: str, today: date) -> ScanWords:
+    """The scan's options in the message that came with the file. Raises InputError."""
     tokens = tokenize(text)
     if tokens and tokens[0].word == "scan":
         tokens = tokens[1:]
@@ -59,14 +79,14 @@ def scan_request(text: str, today: date) -> ScanOptions:
             state_canvass, i = _date_at(tokens, at, today, "state canvass")
         else:
             raise InputError.about(None, f'"{tokens[i].text}": a scan takes {TAKES}')
-    return ScanOptions(
-        today=today,
+    return ScanWords(
         canvass=canvass,
         state_canvass=state_canvass,
         election=election,
         complete=complete,
-        answers=answers_from(kinds, seats),
-        counties=counties_from(counties),
+        kinds=tuple(kinds),
+        seats=tuple(seats),
+        counties=tuple(counties),
     )
 
 

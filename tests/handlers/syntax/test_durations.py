@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from handlers.watch.durations import MIN_EVERY_S, parse_every, shown
+from handlers.syntax.durations import MIN_EVERY_S, parse_every, shown
 
 
 @pytest.mark.parametrize(
