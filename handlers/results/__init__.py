@@ -1,7 +1,9 @@
 """The canvass scan, Slack-free: results exports in, every contest checked (scan.md)."""
 
 from handlers.results.contests import Answers
-from handlers.results.report import scan_csv, scan_json, scan_text
+from handlers.results.render_csv import scan_csv
+from handlers.results.render_json import scan_json
+from handlers.results.render_text import scan_text
 from handlers.results.scan import (
     Scan,
     ScanOptions,

@@ -29,7 +29,7 @@ from handlers.results import (
     scan_text,
 )
 from handlers.results.compare import changes_between, readings_of
-from handlers.results.report import change_lines
+from handlers.results.render_text import change_lines
 from handlers.results.tables import NO_RESULTS_IN_FOLDER, over_the_limit, results_files
 from handlers.syntax import parse_date
 from handlers.terminal.output import EXIT_OK, EXIT_USAGE, one_line

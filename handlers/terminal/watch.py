@@ -35,7 +35,8 @@ from domain import InputError
 from domain.changes import ChangeKind
 from handlers.results import scan_json, scan_text
 from handlers.results.compare import change_line
-from handlers.results.report import change_lines, plural
+from handlers.results.facts import plural
+from handlers.results.render_text import change_lines
 from handlers.syntax.durations import DEFAULT_EVERY_S, parse_every, shown
 from handlers.terminal.output import EXIT_OK, EXIT_USAGE, one_line
 from handlers.terminal.scan import ScanArguments

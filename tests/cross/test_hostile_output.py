@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from bot.cli import main
 from handlers.results import Scan, ScanOptions, scan, scan_csv, scan_text
 from handlers.results.compare import changes_between, readings_of
-from handlers.results.report import FORMULA_STARTS
+from handlers.results.render_csv import FORMULA_STARTS
 from handlers.slack.blocks.scan import scan_summary
 from handlers.slack.blocks.watch import changes_message
 from handlers.slack.check.verdict import verdict_message

@@ -12,7 +12,7 @@ from slack_sdk.models.blocks import Block
 from domain.changes import Band, ChangeKind, ContestReading, Switching, compare, switching
 from handlers.results import Scan, ScanOptions, scan
 from handlers.results.compare import change_line, no_change_line, readings_of
-from handlers.results.report import change_lines
+from handlers.results.render_text import change_lines
 from handlers.slack.blocks.watch import changes_message
 
 TODAY = date(2022, 11, 30)

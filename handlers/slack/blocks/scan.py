@@ -14,7 +14,7 @@ from domain.plain_text import visible
 from domain.titles import county_label
 from handlers.results import Scan
 from handlers.results.compare import change_line, told
-from handlers.results.report import (
+from handlers.results.facts import (
     SECTIONS,
     HowToAdd,
     close_retentions,

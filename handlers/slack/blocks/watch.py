@@ -10,7 +10,7 @@ from domain.changes import Change
 from domain.explain import explain
 from handlers.results import Scan
 from handlers.results.compare import change_line, no_change_line, scanned_by_identity, told
-from handlers.results.report import (
+from handlers.results.facts import (
     HowToAdd,
     contest_facts,
     contest_headline,

@@ -5,9 +5,13 @@ from __future__ import annotations
 import io
 import os
 import zipfile
+from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from handlers.results import Scan, ScanOptions, scan
 
 from ...conftest import SHARED
 
@@ -59,3 +63,31 @@ def county_zip(count: int = 56) -> bytes:
         for path in sorted(need(COUNTY_WORKBOOKS).glob("*.xlsx"))[:count]:
             z.write(path, f"county workbooks/{path.name}")
     return archive.getvalue()
+
+
+# A typed table with a contest for each part of the report (scan.md): a recount available, a
+# tie, the bond band (a district's: its day waits on the state canvass), a person needed, the
+# rest (tests/handlers/results/test_render_*.py, test_facts.py).
+REPORT_ROWS = (
+    "contest,choice,votes",
+    "County attorney,Smith,1204",
+    "County attorney,Jones,1199",
+    "Sheriff,Brown,900",
+    "Coroner,Lee,700",  # a candidate tie (a tied question is not one: 13-16-203)
+    "Coroner,Ames,700",
+    "Treasurer,A,900",
+    "Treasurer,B,700",
+    "Community council,X,5",
+    "Community council,Y,4",
+    "Legislature HD 1,P,4015",
+    "Legislature HD 1,Q,3985",
+)
+REPORT_TODAY = date(2022, 11, 30)
+
+
+def report_scan(**options: Any) -> Scan:
+    """REPORT_ROWS scanned, its county canvass on Nov 28, 2022."""
+    data = "\n".join(REPORT_ROWS).encode()
+    return scan(
+        [("t.csv", data)], ScanOptions(today=REPORT_TODAY, canvass=date(2022, 11, 28), **options)
+    )

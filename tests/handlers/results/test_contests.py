@@ -15,7 +15,8 @@ from domain import ContestKind, Outcome, verdict_json
 from domain.readings import NONPARTISAN_PRIMARY, RETENTION
 from handlers.results import ScanOptions, answers_from, scan, scan_csv, scan_json, scan_text
 from handlers.results.contests import reading_line
-from handlers.results.report import CSV_COLUMNS, check_line
+from handlers.results.facts import check_line
+from handlers.results.render_csv import CSV_COLUMNS
 from handlers.results.scan import Scan, ScannedContest
 from handlers.terminal.verdict import verdict_output
 

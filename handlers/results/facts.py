@@ -1,22 +1,20 @@
-"""A scan as JSON (scan.md), as CSV (one row per contest) and as a ranked text report.
+"""The scan's facts: what every surface says of a scan, as plain values and lines of words.
 
-Every verdict in them is `domain.verdict_json` / `domain.explain` of the contest's Verdict:
-the same words and numbers `recount check` gives for the same inputs.
+Which contests are listed where and why, each contest's facts (its verdict's words from
+`domain.explain`, the same `recount check` gives for the same inputs), and what the report's
+opening says of the files. The renderers (render_text, render_json, render_csv) and Slack's
+scan blocks lay these out; none of them works a fact out again.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 import shlex
-import textwrap
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final
+from typing import Final
 
-from domain import KINDS, Outcome, verdict_json
-from domain.changes import Band, Change, ChangeKind
+from domain import KINDS, Outcome
 from domain.citations import (
     BOND_BAND_WORDS,
     BOND_RECOUNT_SHARE,
@@ -27,19 +25,16 @@ from domain.citations import (
 from domain.deadline import long_date
 from domain.explain import explain, what_if
 from domain.kinds import state_canvass_subsections
-from domain.plain_text import visible
 from domain.readings import CLOSE_RETENTION, RECOUNT_RESULT, SPECIAL_ELECTION
 from domain.related import AFTER_STATE_CANVASS
 from domain.routes import BOND
 from domain.verdict import NoteAbout
-from handlers.results.compare import change_line, no_change_line, scanned_by_identity, told
 from handlers.results.contests import Contest, recounted_line
 from handlers.results.plain_table import PLAIN_TABLE
 from handlers.results.scan import Scan, ScannedContest
 from handlers.results.sos_workbooks import COUNTY_WORKBOOK
 from handlers.syntax import quick_syntax
 
-WIDTH: Final = 92
 # The report's sections, in the order a clerk acts on them (scan.md): each outcome with
 # something to do or to know, then what needs a person, then a count of the rest.
 SECTIONS: Final = (
@@ -51,23 +46,6 @@ SECTIONS: Final = (
         Outcome.DEADLINE_PASSED,
         f"Deadline passed (the margin qualified, or was in {BOND_BAND_WORDS})",
     ),
-)
-CSV_COLUMNS: Final = (
-    "title",
-    "kind",
-    "subsection",
-    "choices and votes",
-    "margin",
-    "max qualifying margin",
-    "outcome",
-    "deadline",
-    "safe deadline",
-    "attention",
-    "act by",
-    "file with",
-    "file",
-    "county",
-    "code",
 )
 
 
@@ -92,160 +70,9 @@ def code_of(scanned: ScannedContest) -> str | None:
     return key if key.isdigit() else None
 
 
-def _iso(value: object) -> str | None:
-    return None if value is None else str(value)
-
-
-def so_far_json(c: Contest, key: str) -> dict[str, Any]:
-    """A partial reading's or a county share's margin on the votes the files hold (no
-    verdict), where known, under `key`."""
-    m = c.margin_so_far
-    return {
-        key: None
-        if m is None
-        else {
-            "margin": m.margin,
-            "total_votes": m.total_votes,
-            "max_close_margin": m.max_bond_margin,
-            "close": c.close_so_far,
-        }
-    }
-
-
-def contest_json(scanned: ScannedContest) -> dict[str, Any]:
-    c = scanned.contest
-    # a partial contest and a county share say their margin so far; others' JSON is as it was
-    partial = (
-        so_far_json(c, "partial_margin")
-        if c.partial is not None
-        else so_far_json(c, "share_margin")
-        if c.coverage == "county share"
-        else {}
-    )
-    return {
-        "key": c.key,
-        "title": c.title,
-        "party": c.party,
-        "county": county_of(scanned),
-        "code": code_of(scanned),
-        "files": sorted(c.files),
-        "precinct": c.precinct,
-        "kind": None if c.kind is None else c.kind.value,
-        "kind_from": c.kind_from,
-        "seats": c.seats,
-        "seats_from": c.seats_from,
-        "coverage": c.coverage,
-        "partial": c.partial,  # why its reading decides nothing yet, or None
-        **partial,
-        "unopposed": c.unopposed,
-        "choices": [{"name": x.name, "party": x.party, "votes": x.votes} for x in c.choices],
-        "total_votes": c.total_votes,
-        "verdict": None if scanned.verdict is None else verdict_json(scanned.verdict),
-        "notes": list(c.notes),
-        "attention": list(c.attention),
-        "recount_of": c.recount_of,  # a recount already made: the contest it recounted
-    }
-
-
-def scan_json(result: Scan) -> dict[str, Any]:
-    options = result.options
-    return {
-        "canvass": _iso(options.canvass),
-        "today": options.today.isoformat(),
-        "election": result.election,
-        "files": [
-            {
-                "name": f.name,
-                "format": f.format,
-                "contests": len({t.key for t in f.tallies}),
-                "banner": {
-                    "title": f.banner_title,
-                    "unofficial": f.unofficial,
-                    "reporting": f.reporting,
-                    "downloaded": f.downloaded,
-                },
-                "notes": list(f.notes),  # what a person must know of the file itself
-            }
-            for f in result.files
-        ],
-        "contests": [contest_json(c) for c in result.contests],
-        "whole_state": result.whole_state,
-        "state_canvass": _iso(options.state_canvass),
-        "summary": result.summary(),
-    }
-
-
-def _choices(scanned: ScannedContest) -> str:
+def choices_line(scanned: ScannedContest) -> str:
+    """Each choice and its votes, in one line: "Smith 1,204; Jones 1,199"."""
     return "; ".join(f"{x.name} {x.votes:,}" for x in scanned.contest.choices)
-
-
-# What makes a spreadsheet read a cell as a formula (OWASP, "CSV Injection"), with the
-# full-width and small forms Excel and LibreOffice also take for them.
-FORMULA_STARTS: Final = frozenset("=+-@\t\r\uff1d\uff0b\uff0d\uff20\ufe66\ufe62\ufe63\ufe6b")
-
-
-def spreadsheet_text(text: str) -> str:
-    """A text cell (a title, a name, a file name) that a spreadsheet shows and never runs: one
-    line of visible characters, and a leading ' where its first character past any spaces
-    would start a formula. Numbers we write are not passed here: they stay numbers."""
-    shown = visible(text)
-    start = shown.lstrip()[:1]
-    return f"'{shown}" if start and start in FORMULA_STARTS else shown
-
-
-def _csv_row(cells: tuple[object, ...]) -> list[object]:
-    return [spreadsheet_text(x) if isinstance(x, str) else x for x in cells]
-
-
-def scan_csv(result: Scan) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for scanned in result.contests:
-        c, v = scanned.contest, scanned.verdict
-        # a partial reading's margin so far (a county share's is in the JSON and the text)
-        m = (c.margin_so_far if c.partial else None) if v is None else v.margin
-        d = None if v is None else v.deadline
-        writer.writerow(
-            _csv_row(
-                (
-                    c.label,
-                    "" if c.kind is None else c.kind.value,
-                    "" if v is None else v.subsection.code,
-                    _choices(scanned),
-                    "" if m is None else m.margin,
-                    "" if m is None or v is None else m.max_qualifying_margin,
-                    "unopposed"
-                    if c.unopposed
-                    else "recounted"
-                    if c.recounted_by is not None
-                    else "recount result"
-                    if c.recount_of is not None
-                    else "partial, close"
-                    if c.close_so_far
-                    else "partial"
-                    if c.partial
-                    else ("" if v is None else v.outcome.value),
-                    "" if d is None else d.deadline.isoformat(),
-                    "" if d is None else d.deadline_safe.isoformat(),
-                    " | ".join(c.attention),
-                    "" if v is None or v.act_by is None else v.act_by.isoformat(),
-                    "" if v is None or v.file_with is None else v.file_with.value,
-                    "; ".join(sorted(c.files)),
-                    county_of(scanned) or "",
-                    code_of(scanned) or "",
-                )
-            )
-        )
-    return out.getvalue()
-
-
-def _wrap(line: str, indent: str = "  ", then: str | None = None) -> list[str]:
-    following = then if then is not None else indent + "  "
-    # never at a hyphen: "election-type" cut in two is no keyword when the line is copied
-    return textwrap.wrap(
-        line, WIDTH, initial_indent=indent, subsequent_indent=following, break_on_hyphens=False
-    )
 
 
 def contest_headline(scanned: ScannedContest) -> str:
@@ -293,20 +120,6 @@ def check_line(scanned: ScannedContest) -> str:
     """The `recount check` command that gives this contest's verdict, quoted for a shell."""
     assert scanned.verdict is not None
     return f"recount check {shlex.quote(quick_syntax(scanned.verdict.inputs))}"
-
-
-def contest_lines(scanned: ScannedContest) -> list[str]:
-    """One contest in the text report."""
-    if scanned.verdict is None:
-        return _wrap(f"{scanned.contest.shown_as}: {_choices(scanned)}")
-    lines = _wrap(contest_headline(scanned))
-    for fact in contest_facts(scanned):
-        lines += _wrap(fact, "    ", "      ")
-    if scanned.contest.retention is not None:
-        lines += _wrap(f"Check it: {NO_RETENTION_LINE}", "    ", "      ")
-    else:
-        lines += _wrap(f"Check it: {check_line(scanned)}", "    ", "      ")
-    return lines
 
 
 @dataclass(frozen=True)
@@ -576,10 +389,6 @@ def _all_reporting(reporting: str) -> bool:
     return len(numbers) >= 2 and numbers[0] == numbers[1]
 
 
-def unofficial(result: Scan) -> bool:
-    return any(f.unofficial for f in result.files)
-
-
 def waiting_for_state_canvass(scanned: ScannedContest) -> bool:
     """A contest with something to file whose day waits on the state canvass: listed in its
     own group, by its margin (scan.md, "Which canvass starts the clock")."""
@@ -645,153 +454,9 @@ def recount_facts(scanned: ScannedContest, result: Scan) -> list[str]:
     where the files hold both, and that no window opens."""
     original = recounted(scanned, result)
     lines = (
-        [f"After the recount: {_choices(scanned)}"]
+        [f"After the recount: {choices_line(scanned)}"]
         if original is None
         else [recounted_line(original.contest, scanned.contest)]
     )
     lines.append(f"{RECOUNT_RESULT[0].upper()}{RECOUNT_RESULT[1:]}.")
     return lines
-
-
-def recount_lines(scanned: ScannedContest, result: Scan) -> list[str]:
-    lines = _wrap(f"{scanned.contest.shown_as}:")
-    for fact in recount_facts(scanned, result):
-        lines += _wrap(fact, "    ", "      ")
-    return lines
-
-
-def scan_text(result: Scan, *, show_all: bool = False) -> str:
-    out = opening_lines(result)
-    shown: set[int] = set()
-    for outcome, title in SECTIONS:
-        found = [
-            c for c in result.contests if c.outcome is outcome and not waiting_for_state_canvass(c)
-        ]
-        if found:
-            out += ["", f"{title} ({len(found)})"]
-            for scanned in found:
-                out += contest_lines(scanned)
-                shown.add(id(scanned))
-    waiting = [c for c in result.contests if waiting_for_state_canvass(c)]
-    if waiting:
-        out += ["", f"{WAITING_TITLE} ({len(waiting)})"]
-        for scanned in waiting:
-            out += contest_lines(scanned)
-            shown.add(id(scanned))
-    retentions = close_retentions(result)
-    if retentions:
-        out += [
-            "",
-            f"Retention votes within {percent_phrase(BOND_RECOUNT_SHARE)} ({len(retentions)})",
-        ]
-        for scanned in retentions:
-            out += _wrap(f"{scanned.contest.shown_as}:")
-            for fact in retention_facts(scanned):
-                out += _wrap(fact, "    ", "      ")
-            shown.add(id(scanned))
-    recounts = recount_results(result)
-    if recounts:
-        out += ["", f"Recount results ({len(recounts)})"]
-        for scanned in recounts:
-            out += recount_lines(scanned, result)
-            shown.add(id(scanned))
-            original = recounted(scanned, result)
-            if original is not None:  # listed once, with its recount
-                shown.add(id(original))
-    close = [c for c in partial_close(result) if id(c) not in shown]
-    partial = [c for c in partial_readings(result) if id(c) not in shown and c not in close]
-    for title, found in (
-        (f"Partial readings within {percent_phrase(BOND_RECOUNT_SHARE)}, close", close),
-        ("Partial readings", partial),
-    ):
-        if not found:
-            continue
-        out += ["", f"{title}: no verdict ({len(found)})"]
-        for scanned in found:
-            out += _wrap(f"{scanned.contest.shown_as}: {_choices(scanned)}")
-            out += _wrap(partial_line(scanned.contest), "    ", "      ")
-            out += [
-                line
-                for reason in scanned.contest.attention
-                for line in _wrap(reason, "    - ", "      ")
-            ]
-            shown.add(id(scanned))
-    attention = [c for c in result.contests if c.contest.attention and id(c) not in shown]
-    if attention:
-        out += ["", f"Need a person ({len(attention)})"]
-        for scanned in attention:
-            out += _wrap(f"{scanned.contest.shown_as}:")
-            for reason in scanned.contest.attention:
-                out += _wrap(reason, "    - ", "      ")
-            shown.add(id(scanned))
-    rest = [c for c in result.contests if id(c) not in shown]
-    if show_all and rest:
-        out += ["", f"Everything else ({len(rest)})"]
-        for scanned in rest:
-            out += (
-                contest_lines(scanned)
-                if scanned.verdict
-                else _wrap(
-                    f"{scanned.contest.shown_as}: "
-                    + (
-                        "unopposed"
-                        if scanned.contest.unopposed
-                        else "; ".join(scanned.contest.notes) or _choices(scanned)
-                    )
-                )
-            )
-    elif rest:
-        close = [c for c in close_shares(result) if id(c) not in shown]
-        if close:
-            out += [
-                "",
-                f"County shares within {percent_phrase(BOND_RECOUNT_SHARE)}, close: no verdict "
-                f"({len(close)})",
-            ]
-            for scanned in close:
-                out += _wrap(f"{scanned.contest.shown_as}: {_choices(scanned)}")
-                out += _wrap(share_so_far(scanned.contest), "    ", "      ")
-        shares = [c for c in rest if county_share(c)]
-        if shares:
-            out += ["", share_line(len(shares))]
-            rest = [c for c in rest if not county_share(c)]
-    if rest and not show_all:
-        unopposed = sum(c.contest.unopposed for c in rest)
-        advance = sum(c.contest.both_advance for c in rest)
-        others = len(rest) - unopposed - advance
-        parts = [f"{others:,} outside the margin or with nothing to petition"]
-        parts.append(f"{unopposed:,} unopposed")
-        if advance:
-            parts.append(f"{advance:,} where every candidate advances")
-        out += [
-            "",
-            f"{plural(len(rest), 'other contest')}: {', '.join(parts)} (--all lists them).",
-        ]
-    return "\n".join(out) + "\n"
-
-
-def _worth_facts(change: Change) -> bool:
-    """A contest now in a band, or with a new leader: what the check says to do is news."""
-    now = change.after
-    return now is not None and (now.band is not Band.NONE or change.kind is ChangeKind.LEADER)
-
-
-def change_lines(changes: list[Change], after: Scan, since: str) -> list[str]:
-    """The changes as the text report starts them: each in one line, and for a contest now in
-    a band what the check says to do, with the line that reproduces it; contests that gained
-    or lost their verdict (the last county arrived) counted in one line after them."""
-    said = told(changes)
-    if not said.each:
-        return [no_change_line(since), *read_lines(after), *said.lines]
-    now = scanned_by_identity(after)
-    out = [f"{plural(len(said.each), 'change')} since {since}:", *read_lines(after)]
-    for change in said.each:
-        out += _wrap(change_line(change), "", "  ")
-        scanned = now.get(change.key)
-        if _worth_facts(change) and scanned is not None and scanned.verdict is not None:
-            for fact in contest_facts(scanned):
-                out += _wrap(fact, "    ", "      ")
-            out += _wrap(f"Check it: {check_line(scanned)}", "    ", "      ")
-    for line in said.lines:
-        out += _wrap(line, "", "  ")
-    return out
