@@ -21,8 +21,8 @@ RUNS: Final = 5
 
 def report() -> list[str]:
     sys.path.insert(0, str(ROOT))
-    from handlers.paper.kit import kit_pdf
     from handlers.paper.record import Provenance
+    from handlers.paper.recount_kit import kit_pdf
     from handlers.results import precinct_file
     from handlers.results.precincts import Wanted, precinct_rows
     from handlers.results.tables import read_tables

@@ -2,10 +2,11 @@
 certificate (13-16-418) and the tally sheets (13-16-412), each a row with its citation and
 how sure we are (shared/statute/related.md), in our own words (only 13-16-201 is quoted).
 
-The kit (handlers.paper.kit) prints these rows and nothing of its own: which contests are made
-in duplicate for the Secretary of State, which are recanvassed at once, and that a primary's
-recount takes only the party's ballots. A section's effective date is not known to us: the
-rows say which copy of the text was seen instead, so nobody reads a date we never had.
+The recount kit (handlers.paper.recount_kit) prints these rows and nothing of its own: which
+contests are made in duplicate for the Secretary of State, which are recanvassed at once, and
+that a primary's recount takes only the party's ballots. A section's effective date is not
+known to us: the rows say which copy of the text was seen instead, so nobody reads a date we
+never had.
 """
 
 from __future__ import annotations

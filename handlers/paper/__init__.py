@@ -1,4 +1,5 @@
-"""The record on paper: PDFs made from the same fields as every other surface."""
+"""The papers as PDFs (the record, a petition draft, the recount kit), made from the same fields
+as every other surface; page/ is the page kit they are set with."""
 
 from reportlab import rl_config
 

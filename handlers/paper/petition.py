@@ -67,9 +67,10 @@ from domain.margin import Standing
 from domain.subsections import FileWith, Petitioner
 from domain.verdict import Outcome, Verdict
 from handlers.paper.about import about_lines, about_rows
-from handlers.paper.fonts import cell_fonts, font_for, set_for, shown, style_for
-from handlers.paper.pages import NumberedPages, Packet
-from handlers.paper.record import STYLES, Provenance, on_paper
+from handlers.paper.page.fonts import cell_fonts, font_for, set_for, shown, style_for
+from handlers.paper.page.numbering import NumberedPages, Packet
+from handlers.paper.page.styles import STYLES
+from handlers.paper.record import Provenance, on_paper
 
 EXTRA_LINES: Final = 5  # signature lines beyond the minimum: a few are always struck
 LINES_PER_SHEET: Final = 12  # signers on one sheet, with its petition, affidavit and jurat
@@ -652,7 +653,7 @@ def petition_pdf(verdict: Verdict, provenance: Provenance) -> bytes:
 
 
 class _NumberedCanvas(NumberedPages):
-    """Every page headed with the contest and "Page N of M" (pages.py)."""
+    """Every page headed with the contest and "Page N of M" (handlers.paper.page.numbering)."""
 
     def __init__(self, header: str, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

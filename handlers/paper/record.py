@@ -1,34 +1,30 @@
 """The verdict as a record for the canvass minutes: one page, a PDF.
 
 Every line comes from `domain.explain` and the `Verdict`, the same fields the text, the Slack
-message and the JSON show; this module only lays them out. Type 1 fonts (Helvetica), and DejaVu
-(handlers.paper.fonts, shipped) for a page with a name they cannot print.
+message and the JSON show; this module says what the record holds, and the page kit
+(handlers.paper.page) sets it: Type 1 fonts (Helvetica), and DejaVu (shipped) for a page with
+a name they cannot print.
 Output is the same bytes for the same verdict and time (reportlab's invariant mode).
 """
 
 from __future__ import annotations
 
-import io
 import re
-from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cache
-from typing import Any, Final
-from xml.sax.saxutils import escape
+from typing import Final
 
-from reportlab.lib.enums import TA_LEFT
-from reportlab.lib.pagesizes import LETTER
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
-from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import Flowable, Spacer
 
 from domain.current_law import Shown
 from domain.deadline import long_date
 from domain.explain import NOT_LEGAL_ADVICE, explain
 from domain.verdict import Verdict
 from handlers.paper.about import about_lines
-from handlers.paper.fonts import set_for, shown, style_for
+from handlers.paper.page.fonts import set_for, shown
+from handlers.paper.page.letter import letter_pdf
+from handlers.paper.page.styles import paragraph, type_scale
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,61 +37,9 @@ class Provenance:
     downloaded: str | None = None  # that file's "Downloaded at", where its banner says it
 
 
-_BASE: Final = ParagraphStyle("base", fontName="Helvetica", fontSize=9, leading=11.5)
-STYLES: Final = {
-    "headline": ParagraphStyle(
-        "headline", parent=_BASE, fontName="Helvetica-Bold", fontSize=15, leading=19, spaceAfter=4
-    ),
-    "summary": ParagraphStyle("summary", parent=_BASE, fontSize=10.5, leading=13, spaceAfter=4),
-    "section": ParagraphStyle(
-        "section", parent=_BASE, fontName="Helvetica-Bold", fontSize=10, spaceBefore=6, spaceAfter=1
-    ),
-    "line": ParagraphStyle("line", parent=_BASE, leftIndent=12, bulletIndent=2),
-    "quote": ParagraphStyle(
-        "quote",
-        parent=_BASE,
-        fontName="Times-Roman",
-        fontSize=9.5,
-        leftIndent=18,
-        rightIndent=18,
-        spaceBefore=2,
-        spaceAfter=4,
-    ),
-    "about": ParagraphStyle("about", parent=_BASE, fontSize=10.5, leading=13.5),
-    # the record's body (its candidates and votes, margin, deadline): a size larger than the
-    # other papers' "line", which they share and lay out to
-    "plain": ParagraphStyle("plain", parent=_BASE, fontSize=10, leading=12.5),
-    "entry": ParagraphStyle(
-        "entry", parent=_BASE, fontSize=10, leading=12.5, leftIndent=12, bulletIndent=2
-    ),
-    "small": ParagraphStyle("small", parent=_BASE, fontSize=8, leading=10, alignment=TA_LEFT),
-}
-
-
-# The record's type size, as a share of STYLES': smaller only where a long record (the bond
-# band's, with names of 60 characters) would run onto a second page.
-_scale: ContextVar[float] = ContextVar("scale", default=1.0)
+# The record's type size, as a share of the page kit's: smaller only where a long record (the
+# bond band's, with names of 60 characters) would run onto a second page.
 _SCALES: Final = (1.0, 0.92, 0.85, 0.78)
-
-
-def paragraph(text: str, style: str, **options: Any) -> Paragraph:
-    """One paragraph of the paper, in a font that prints every character of it (fonts.py)."""
-    return Paragraph(escape(shown(text)), style_for(text, _scaled(style, _scale.get())), **options)
-
-
-@cache  # a handful of styles at a handful of sizes
-def _scaled(name: str, scale: float) -> ParagraphStyle:
-    style = STYLES[name]
-    if scale == 1.0:
-        return style
-    return ParagraphStyle(
-        f"{name}-{scale}",
-        parent=style,
-        fontSize=style.fontSize * scale,
-        leading=style.leading * scale,
-        spaceBefore=style.spaceBefore * scale,
-        spaceAfter=style.spaceAfter * scale,
-    )
 
 
 def _section(title: str, lines: tuple[str, ...] | list[str], style: str = "line") -> list[Flowable]:
@@ -179,11 +123,8 @@ def record_pdf(verdict: Verdict, provenance: Provenance) -> bytes:
     type where that fits one page, else in the largest smaller type that does."""
     sections = record_lines(verdict, provenance)
     for scale in _SCALES:
-        token = _scale.set(scale)
-        try:
+        with type_scale(scale):
             pdf, pages = _record_pdf(verdict, sections)
-        finally:
-            _scale.reset(token)
         if pages == 1:
             break
     return pdf
@@ -212,27 +153,4 @@ def _record_pdf(verdict: Verdict, sections: list[tuple[str, list[str]]]) -> tupl
                 story += [paragraph(line, "small") for line in lines]
             else:
                 story += _section(name, lines, "entry")
-        return _letter(story, shown(explain(verdict).headline), side_margin=0.8 * inch)
-
-
-def letter_pdf(story: list[Flowable], title: str, side_margin: float) -> bytes:
-    """A US Letter PDF of `story`: the same bytes for the same story."""
-    return _letter(story, title, side_margin)[0]
-
-
-def _letter(story: list[Flowable], title: str, side_margin: float) -> tuple[bytes, int]:
-    """The PDF, and how many pages it has."""
-    out = io.BytesIO()
-    document = SimpleDocTemplate(
-        out,
-        pagesize=LETTER,
-        leftMargin=side_margin,
-        rightMargin=side_margin,
-        topMargin=0.6 * inch,
-        bottomMargin=0.6 * inch,
-        title=title,
-        author="recount",
-        invariant=1,  # the same bytes for the same input: no creation time, a fixed id
-    )
-    document.build(story)
-    return out.getvalue(), document.page
+        return letter_pdf(story, shown(explain(verdict).headline), side_margin=0.8 * inch)

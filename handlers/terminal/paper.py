@@ -16,9 +16,9 @@ from typing import TextIO
 
 from domain import InputError, check
 from domain.verdict import Verdict
-from handlers.paper.kit import kit_pdf
 from handlers.paper.petition import NoPetition, petition_pdf
 from handlers.paper.record import Provenance, record_pdf
+from handlers.paper.recount_kit import kit_pdf
 from handlers.results.precincts import Wanted, precinct_rows
 from handlers.results.tables import ResultsFileError
 from handlers.syntax import FormRequest, HelpRequest, parse

@@ -59,8 +59,8 @@ def register(app: App, services: Services) -> None:
                 respond(response_type="ephemeral", replace_original=False, text=escape(str(error)))
                 return
             # reportlab loads at the first kit, not at the bot's start-up (about 70 ms of it)
-            from handlers.paper.kit import kit_pdf
             from handlers.paper.record import Provenance
+            from handlers.paper.recount_kit import kit_pdf
 
             pdf = kit_pdf(rows, Provenance(services.now()))
             try:

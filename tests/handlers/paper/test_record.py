@@ -15,7 +15,7 @@ from pypdf.generic import DictionaryObject
 from domain import Outcome
 from domain.explain import explain
 from handlers.paper.about import about_lines
-from handlers.paper.fonts import fits, shown
+from handlers.paper.page.fonts import fits, shown
 from handlers.paper.record import Provenance, on_paper, record_lines, record_pdf
 
 from ...builders import verdict_of

@@ -6,7 +6,7 @@ import io
 
 import pypdf
 
-from handlers.paper.pages import NumberedPages
+from handlers.paper.page.numbering import NumberedPages
 
 
 class _Numbered(NumberedPages):

@@ -43,9 +43,10 @@ from domain.recount_board import (
 )
 from domain.titles import county_label, office_kind, question_kind
 from handlers.paper.about import BLANK, about_rows
-from handlers.paper.fonts import cell_fonts, font_for, set_for, shown, style_for
-from handlers.paper.pages import NumberedPages
-from handlers.paper.record import Provenance, paragraph
+from handlers.paper.page.fonts import cell_fonts, font_for, set_for, shown, style_for
+from handlers.paper.page.numbering import NumberedPages
+from handlers.paper.page.styles import paragraph
+from handlers.paper.record import Provenance
 from handlers.results.precincts import PrecinctRow, PrecinctRows, subtotals
 
 _BLANK: Final = "_" * 30  # a line to sign or write on
@@ -163,7 +164,7 @@ class _KitDocument(SimpleDocTemplate):
 
 
 class _NumberedCanvas(NumberedPages):
-    """ "Page N of M" within each county's packet (pages.py)."""
+    """ "Page N of M" within each county's packet (handlers.paper.page.numbering)."""
 
     def number(self, page: int, of: int) -> None:
         self.setFont("Helvetica-Bold", 9)

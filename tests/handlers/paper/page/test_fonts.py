@@ -7,8 +7,8 @@ import pytest
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from handlers.paper.fonts import cell_fonts, fits, font_for, set_for, shown, style_for
-from handlers.paper.record import STYLES
+from handlers.paper.page.fonts import cell_fonts, fits, font_for, set_for, shown, style_for
+from handlers.paper.page.styles import STYLES
 
 
 @pytest.mark.parametrize(
@@ -33,7 +33,7 @@ def test_dejavu_is_read_from_the_package_and_holds_the_names() -> None:
     font_for("Nguyễn", "Helvetica")
     font = pdfmetrics.getFont("DejaVuSansCondensed")
     assert isinstance(font, TTFont)
-    assert str(font.face.filename).endswith("handlers/paper/fonts/DejaVuSansCondensed.ttf")
+    assert str(font.face.filename).endswith("handlers/paper/page/fonts/DejaVuSansCondensed.ttf")
     for ch in "Nguyễn Łukasz Ałnaqiʔ":
         assert ord(ch) in font.face.charToGlyph, ch
 

@@ -14,8 +14,8 @@ import pypdf
 import pytest
 
 from domain import ContestKind
-from handlers.paper.kit import is_school, kit_pdf
 from handlers.paper.record import Provenance
+from handlers.paper.recount_kit import is_school, kit_pdf
 from handlers.results import ResultsFileError, ScanOptions, scan
 from handlers.results.precincts import PrecinctRow, PrecinctRows, Wanted, precinct_rows
 from handlers.results.tables import read_tables, text
