@@ -25,7 +25,7 @@ from domain.citations import FIRST_YEAR, LAST_YEAR
 from domain.kinds import state_canvass_subsections
 from domain.related import AFTER_STATE_CANVASS
 from handlers.syntax import COMMAND, GENERAL_EXAMPLE
-from handlers.syntax.durations import DEFAULT_EVERY_S, MIN_EVERY_S, shown
+from handlers.syntax.durations import DEFAULT_EVERY_S, MIN_EVERY_S, WRITTEN_LIKE, shown
 from handlers.syntax.scan_words import ELECTION_TYPES
 from handlers.terminal.check import CheckRequest, PetitionRequest, run_check, run_petition
 from handlers.terminal.console import run_console
@@ -158,7 +158,7 @@ def add_watch_arguments(parser: argparse.ArgumentParser) -> None:
         help="results files, folders, or URLs (or: list, stop N)",
     )
     parser.add_argument(
-        "--every", metavar="DURATION", help=f"90s, 5m, 1h ({shown(DEFAULT_EVERY_S)})"
+        "--every", metavar="DURATION", help=f"{WRITTEN_LIKE} ({shown(DEFAULT_EVERY_S)})"
     )
     parser.add_argument("--once", action="store_true", help="one round, then exit")
     parser.add_argument("--db", metavar="URL", help="the database (default: a SQLite file)")
@@ -236,6 +236,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     kit.add_argument("--party", metavar="PARTY", help="a primary's party, as the file writes it")
     kit.add_argument(
         "--election",
+        type=str.lower,
         choices=ELECTION_TYPES,
         help="where the file does not say which election it holds",
     )

@@ -4,8 +4,11 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
+import pkgutil
 
+import handlers.syntax
 from bot.cli import build_parser, main
 
 
@@ -34,4 +37,23 @@ def test_watch_answers_repeat_and_history_takes_an_optional_watch() -> None:
     assert args.kind == ["Mayor=city", "Levy=question"] and args.seats == ["Council=3"]
     assert watch_options("--history").history == "all"
     assert watch_options("--history", "4").history == "4"
+    assert watch_options("x", "--election", "PRIMARY").election == "primary"
+
+
+def test_an_options_words_are_the_grammars_own() -> None:
+    """An option that takes words the grammar owns (the election types) takes the grammar's
+    own tuple from handlers/syntax, never a copy listed again here."""
+    modules = [
+        importlib.import_module(f"handlers.syntax.{m.name}")
+        for m in pkgutil.iter_modules(handlers.syntax.__path__)
+    ]
+    grammar = [v for m in modules for v in vars(m).values() if isinstance(v, tuple | frozenset)]
+    chosen = [
+        (name, action.dest, action.choices)
+        for name, command in build_parser()[1].items()
+        for action in command._actions
+        if action.choices is not None
+    ]
+    assert len(chosen) >= 3  # the election of scan, watch and kit
+    assert all(any(choices is words for words in grammar) for *_, choices in chosen), chosen
     assert watch_options("x", "--election", "PRIMARY").election == "primary"
