@@ -1,11 +1,13 @@
-"""What the watch service needs from the world, as small ports: a store for what was read and
-a fetcher for URLs. `bot/` implements them (bot.store.backend.Store over SQLAlchemy,
+"""What the watch service needs from the world, as small ports: a store for what was read, in
+pieces by what each stores (Watches, Leases, Sources, Readings, Changes, Posts, Scans,
+Events), and a fetcher for URLs. `bot/` implements them (bot.store's pieces over SQLAlchemy,
 bot.net.fetch.UrlFetcher over the standard library); tests hand in-memory fakes. The service
 (handlers.watch.service), its round (handlers.watch.rounds) and the listeners hold only these
 types, never the database or the network themselves.
 
 The ports carry questions and answers only: what a watch does with them (start or continue,
-a round, what was told, the next round) is the service's, written once, and an adapter never
+which watches are due and who reads them, a round, what was told, the next round) is the
+service's, written once, and an adapter never
 calls back into it."""
 
 from __future__ import annotations

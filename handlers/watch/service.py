@@ -1,5 +1,6 @@
 """The watch use case, written once for every surface: start or continue a watch, apply new
-settings, run a round, record what was told, schedule the next (watch.md sections 3-5).
+settings, say which watches are due and claim one for a process (its lease), run a round,
+record what was told, schedule the next (watch.md sections 3-5).
 
 The command line (handlers.terminal.watch) and Slack (handlers.slack.watching, the poller in
 bot.watcher) each hand `WatchService` their own store and fetcher from `bot/`, and only say
