@@ -32,14 +32,16 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
-from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any, Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 from handlers.results import collector
 from handlers.results.budgets import OverBudget
 from handlers.results.tables import ResultsFileError
 from handlers.results.totalvote import looks_like_json
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 log = logging.getLogger(__name__)
 
@@ -164,12 +166,21 @@ def _cpu_from_now(seconds: int) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
 
 
+def _pipe_end(fd: int, *, readable: bool = True, writable: bool = True) -> Connection:
+    """One end of a pipe to or from a reader, as a Connection (framed, pickled messages).
+    multiprocessing loads with the first reader a scan starts, not with the scan's code: it is
+    about 1% of every server's start-up (bench.instructions), and a quick check never scans."""
+    from multiprocessing.connection import Connection
+
+    return Connection(fd, readable=readable, writable=writable)
+
+
 def _main(read_fd: int, write_fd: int, memory: int, cpu_seconds: int) -> None:
     """A child's life: read files one at a time until the parent closes its pipe."""
     _limit_child(memory)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    requests = Connection(read_fd, writable=False)
-    answers = Connection(write_fd, readable=False)
+    requests = _pipe_end(read_fd, writable=False)
+    answers = _pipe_end(write_fd, readable=False)
     while True:
         try:
             work, name, data = requests.recv()
@@ -323,7 +334,7 @@ class IsolatedReader:
             os.close(from_parent)
             os.close(to_parent)
         return _Child(
-            process, Connection(to_child, readable=False), Connection(from_child, writable=False)
+            process, _pipe_end(to_child, readable=False), _pipe_end(from_child, writable=False)
         )
 
     def _ask(

@@ -261,8 +261,10 @@ def test_imports_stand_at_the_top_but_the_commands_loaded_when_run() -> None:
     # only for Socket Mode, so that an HTTP server answers sooner (make bench, start-up); the
     # self-test loads the server only when asked; `check --pdf`, `petition` and `kit`
     # (handlers.terminal.check, bot.cli) load reportlab, and so do Slack's Print record,
-    # Petition draft and Recount kit at their first click, not at the bot's start-up; nothing
-    # else imports inside a function. (An import in a nested function is one import.)
+    # Petition draft and Recount kit at their first click, not at the bot's start-up; the
+    # scan's readers load multiprocessing when the first one starts (handlers.results.reading:
+    # a server's start-up, bench.instructions); nothing else imports inside a function. (An
+    # import in a nested function is one import.)
     assert sorted(i.split(":")[0] for i in set(lazy)) == [
         "bot.cli",
         "bot.cli",
@@ -274,6 +276,7 @@ def test_imports_stand_at_the_top_but_the_commands_loaded_when_run() -> None:
         "bot.cli",
         "bot.server.serve",
         "bot.watcher",
+        "handlers.results.reading",
         "handlers.slack.actions.recount_kit",
         "handlers.slack.actions.recount_kit",
         "handlers.slack.check.print_record",

@@ -1,6 +1,6 @@
 """What a fresh interpreter loads: a check from the terminal no Slack and no database code, and
-the bot app no database code until it needs the database and no reportlab until it prints
-(start-up time, make bench)."""
+the bot app no database code until it needs the database, no reportlab until it prints and no
+multiprocessing until it scans (start-up time, make bench)."""
 
 from __future__ import annotations
 
@@ -31,6 +31,11 @@ def test_the_bot_app_loads_no_database_code_until_it_needs_the_database() -> Non
 def test_the_bot_app_loads_reportlab_only_to_print() -> None:
     # about 70 ms of the start-up: loaded at the first Print record, Petition draft or kit
     assert loaded_after("import bot.app, bot.server.serve", ("reportlab",)) == []
+
+
+def test_the_bot_app_loads_multiprocessing_only_to_scan() -> None:
+    # the scan's readers' pipes (handlers.results.reading): loaded when the first one starts
+    assert loaded_after("import bot.app, bot.server.serve", ("multiprocessing",)) == []
 
 
 def test_a_check_from_the_terminal_loads_no_slack() -> None:
