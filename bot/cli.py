@@ -26,7 +26,7 @@ from domain.kinds import state_canvass_subsections
 from domain.related import AFTER_STATE_CANVASS
 from handlers.syntax import COMMAND, GENERAL_EXAMPLE
 from handlers.syntax.durations import DEFAULT_EVERY_S, MIN_EVERY_S, WRITTEN_LIKE, shown
-from handlers.syntax.scan_words import ELECTION_TYPES
+from handlers.syntax.scan_words import ANSWERS, ELECTION_TYPES
 from handlers.terminal.check import CheckRequest, PetitionRequest, run_check, run_petition
 from handlers.terminal.console import run_console
 from handlers.terminal.output import (
@@ -99,8 +99,8 @@ def add_reading_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="the files hold every county that voted on the multi-county contests in them",
     )
-    parser.add_argument("--seats", action="append", default=[], metavar='"TITLE=N"')
-    parser.add_argument("--kind", action="append", default=[], metavar='"TITLE=KIND"')
+    parser.add_argument("--seats", action="append", default=[], metavar=ANSWERS["seats"])
+    parser.add_argument("--kind", action="append", default=[], metavar=ANSWERS["kind"])
 
 
 def add_scan_arguments(parser: argparse.ArgumentParser) -> None:
@@ -112,7 +112,7 @@ def add_scan_arguments(parser: argparse.ArgumentParser) -> None:
         "--county",
         action="append",
         default=[],
-        metavar='"FILE=NAME"',
+        metavar=ANSWERS["county"],
         help="the county a file is from, where it does not say (2024 county workbooks)",
     )
     output = parser.add_mutually_exclusive_group()

@@ -20,9 +20,12 @@ from handlers.syntax.tokens import Token, tokenize
 # The elections the scan reads (scan.md): a special election (the 2017 US House vacancy)
 # elects one winner a seat and nominates nobody, so it is read like a general for the law.
 ELECTION_TYPES: Final = ("general", "primary", "special")
+# The answers a scan takes, each word with the form of its value (on the command line the
+# same words follow "--": --seats "TITLE=N").
+ANSWERS: Final = {"seats": '"TITLE=N"', "kind": '"TITLE=KIND"', "county": '"FILE=NAME"'}
 TAKES: Final = (
-    "canvass DATE, state canvass DATE, complete, election general|primary|special, "
-    'seats "TITLE=N", kind "TITLE=KIND", county "FILE=NAME"'
+    f"canvass DATE, state canvass DATE, complete, election {'|'.join(ELECTION_TYPES)}, "
+    + ", ".join(f"{word} {form}" for word, form in ANSWERS.items())
 )
 
 
@@ -64,7 +67,7 @@ def scan_words(text: str, today: date) -> ScanWords:
             election, i = word, i + 1
         elif word == "election" and following is not None and following.word in ELECTION_TYPES:
             election, i = following.word, i + 2
-        elif word in ("seats", "kind", "county") and following is not None:
+        elif word in ANSWERS and following is not None:
             {"seats": seats, "kind": kinds, "county": counties}[word].append(following.text)
             i += 2
         elif word == "canvass" and following is not None:

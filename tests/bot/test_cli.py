@@ -10,6 +10,7 @@ import pkgutil
 
 import handlers.syntax
 from bot.cli import build_parser, main
+from handlers.syntax.scan_words import ANSWERS
 
 
 def test_a_name_with_a_space_from_a_shell_is_one_candidate() -> None:
@@ -38,6 +39,14 @@ def test_watch_answers_repeat_and_history_takes_an_optional_watch() -> None:
     assert watch_options("--history").history == "all"
     assert watch_options("--history", "4").history == "4"
     assert watch_options("x", "--election", "PRIMARY").election == "primary"
+    # and an answer's form ("TITLE=N") is the scan words' own
+    forms = {
+        action.dest: action.metavar
+        for command in build_parser()[1].values()
+        for action in command._actions
+        if action.dest in ANSWERS
+    }
+    assert forms == ANSWERS
 
 
 def test_an_options_words_are_the_grammars_own() -> None:
@@ -57,3 +66,11 @@ def test_an_options_words_are_the_grammars_own() -> None:
     assert len(chosen) >= 3  # the election of scan, watch and kit
     assert all(any(choices is words for words in grammar) for *_, choices in chosen), chosen
     assert watch_options("x", "--election", "PRIMARY").election == "primary"
+    # and an answer's form ("TITLE=N") is the scan words' own
+    forms = {
+        action.dest: action.metavar
+        for command in build_parser()[1].values()
+        for action in command._actions
+        if action.dest in ANSWERS
+    }
+    assert forms == ANSWERS
