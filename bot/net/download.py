@@ -1,5 +1,5 @@
 """Downloading a file a clerk shared in Slack: an authenticated GET of the address Slack gave,
-at most `limit` bytes, within a time limit. The listener (handlers.slack.scanning)
+at most `limit` bytes, within a time limit. The listener (handlers.slack.scan.scanning)
 holds only the `Download` port and says what failed in a clerk's words.
 
 The request carries the bot token, so it goes only to Slack's file hosts, over HTTPS: an

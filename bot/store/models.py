@@ -166,7 +166,7 @@ class SlackEvent(Base):
 class ScanInFlight(Base):
     """A scan in Slack under way: its "Scanning…" message. Removed when the scan ends; one
     left long past what a scan can take was cut off (a crash, a deploy), and its message is
-    told so by whichever process sweeps first (handlers/slack/scanning.tell_interrupted)."""
+    told so by whichever process sweeps first (handlers/slack/scan/scanning.tell_interrupted)."""
 
     __tablename__ = "scans_in_flight"
 

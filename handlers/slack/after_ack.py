@@ -13,6 +13,7 @@ a form, a stop or a reminder never queues behind nine uploads. Past a bound the 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import Any, Final
@@ -148,12 +149,19 @@ class AfterAck:
             self._pending.discard(future)
 
     def drain(self, timeout: float | None = None) -> bool:
-        """Waits until all work handed over so far is done; False if `timeout` ran out first.
-        Tests drain before asserting that nothing was posted, instead of sleeping."""
-        with self._lock:
-            pending = set(self._pending)
-        _, not_done = wait(pending, timeout=timeout)
-        return not not_done
+        """Waits until all work handed over so far is done, and the work it handed on in turn
+        (a click's reply that queues a scan); False if `timeout` ran out first. Tests drain
+        before asserting that nothing was posted, instead of sleeping."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            with self._lock:  # a future done but not yet forgotten is not waited for again
+                pending = {f for f in self._pending if not f.done()}
+            if not pending:
+                return True
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            _, not_done = wait(pending, timeout=left)
+            if not_done:
+                return False
 
     def pending(self) -> int:
         with self._lock:

@@ -6,17 +6,20 @@ from __future__ import annotations
 
 from slack_bolt import App
 
-from handlers.slack import actions, events, observability, shortcuts, views
+from handlers.slack import actions, events, observability
 from handlers.slack.check import listeners as check
 from handlers.slack.listener import Bind, Listener
+from handlers.slack.retried import DropRetries
+from handlers.slack.scan import listeners as scan
 from handlers.slack.services import Services
 
-FEATURES: tuple[tuple[Listener, ...], ...] = (check.LISTENERS,)
+FEATURES: tuple[tuple[Listener, ...], ...] = (check.LISTENERS, scan.LISTENERS)
 
 
 def register_all(app: App, services: Services) -> None:
     observability.register(app)  # first: its middleware stamps every request
     app.use(Bind(services))
+    app.use(DropRetries())  # before any listener sees a retried event
     for table in FEATURES:
         for kind, listening_for, listener in table:
             on = {
@@ -27,5 +30,5 @@ def register_all(app: App, services: Services) -> None:
                 "event": app.event,
             }[kind]
             on(listening_for)(listener)
-    for group in (views, actions, shortcuts, events):
+    for group in (actions, events):
         group.register(app, services)

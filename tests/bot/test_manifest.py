@@ -74,7 +74,7 @@ def test_manifest_scopes_are_exactly_what_the_code_uses() -> None:
 
 def test_manifest_declares_the_scan_shortcut() -> None:
     from handlers.slack.check.shortcut import CHECK_SHORTCUT_ID
-    from handlers.slack.scanning import SCAN_SHORTCUT_ID
+    from handlers.slack.scan.scanning import SCAN_SHORTCUT_ID
 
     shortcuts = {s["callback_id"]: s for s in MANIFEST["features"]["shortcuts"]}
     assert set(shortcuts) == {SCAN_SHORTCUT_ID, CHECK_SHORTCUT_ID}

@@ -277,10 +277,10 @@ def test_imports_stand_at_the_top_but_the_commands_loaded_when_run() -> None:
         "bot.server.serve",
         "bot.watcher",
         "handlers.results.reading",
-        "handlers.slack.actions.recount_kit",
-        "handlers.slack.actions.recount_kit",
         "handlers.slack.check.print_record",
         "handlers.slack.check.print_record",
+        "handlers.slack.scan.recount_kit",
+        "handlers.slack.scan.recount_kit",
         "handlers.terminal.check",
         "handlers.terminal.check",
     ], lazy

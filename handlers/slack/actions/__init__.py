@@ -6,11 +6,8 @@ from slack_bolt import App
 
 from handlers.slack.actions import (
     cancel_reminders,
-    check_contest,
     new_check,
-    recount_kit,
     remind,
-    scan_election,
     stop_watch,
 )
 from handlers.slack.home import refresher
@@ -18,9 +15,6 @@ from handlers.slack.services import Services
 
 
 def register(app: App, services: Services) -> None:
-    recount_kit.register(app, services)
-    check_contest.register(app, services)
-    scan_election.register(app, services)
     stop_watch.register(app, services)
     new_check.register(app, services)
     # a reminder scheduled or cancelled redraws the clicker's Home tab

@@ -19,7 +19,9 @@ from handlers.results.facts import (
     read_lines,
 )
 from handlers.results.scan import ScannedContest
-from handlers.slack.blocks.scan import (
+from handlers.slack.check.verdict import verdict_facts
+from handlers.slack.message import SlackMessage
+from handlers.slack.scan.summary import (
     MAX_LISTED,
     check_button,
     listed_contests,
@@ -30,8 +32,6 @@ from handlers.slack.blocks.scan import (
     slack_words,
     work_button,
 )
-from handlers.slack.check.verdict import verdict_facts
-from handlers.slack.message import SlackMessage
 from handlers.slack.text import (
     HEADER_LIMIT,
     SECTION_LIMIT,

@@ -13,7 +13,7 @@ from handlers.slack.text import SECTION_LIMIT, clip, escape_mrkdwn, mrkdwn
 
 WORK_ACTION_ID: Final = "show_work"
 # A retention vote's work: the scan's reading (a retention read as a race) goes with it, as
-# with its Check (handlers.slack.actions.check_contest).
+# with its Check (handlers.slack.scan.check_clicked).
 WORK_RETENTION_ACTION_ID: Final = "show_work_retention"
 
 

@@ -1,5 +1,5 @@
 """`/recount watch ...`: start a watch of results URLs in this channel, `watch list`, `watch
-stop`. Part of the slash command (commands/recount hands it the text after `watch`)."""
+stop`. Part of the slash command (check/command.py hands it the text after `watch`)."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ from handlers.results.contests import inferred_counties
 from handlers.results.formats import read_file
 from handlers.results.scan import Scan, ScannedContest
 from handlers.results.tables import read_tables, text
-from handlers.slack.blocks.scan import listed_contests, scan_summary
+from handlers.slack.scan.summary import listed_contests, scan_summary
 
 from ...workbooks import add_votes, layout_2024, only_sheets, with_banner
 from .fixtures import (

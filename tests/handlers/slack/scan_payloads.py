@@ -8,7 +8,7 @@ from typing import Any
 
 from slack_bolt import App
 
-from handlers.slack.scanning import SCAN_SHORTCUT_ID
+from handlers.slack.scan.scanning import SCAN_SHORTCUT_ID
 
 from ...fake_slack import FakeSlack
 from ...slack_helpers import CHANNEL, USER, dispatch

@@ -7,7 +7,7 @@ import json
 from slack_bolt import App
 
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.blocks.scan_form import SCAN_FORM_ID
+from handlers.slack.scan.form import SCAN_FORM_ID
 
 from ....fake_slack import FakeSlack, payload_body
 from ....slack_helpers import USER, dispatch

@@ -11,9 +11,9 @@ import pytest
 from slack_bolt import App
 
 from handlers.results.precincts import Wanted
-from handlers.slack.actions.recount_kit import _wanted
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.blocks.scan import KIT_ACTION_ID
+from handlers.slack.scan.recount_kit import _wanted
+from handlers.slack.scan.summary import KIT_ACTION_ID
 
 from ....fake_slack import FakeSlack, payload_body
 from ....handlers.slack.scan_payloads import DM, TS, blocks_of, dropped, send

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from handlers.slack.blocks.scan_form import SCAN_FORM_ID, scan_form
+from handlers.slack.scan.form import SCAN_FORM_ID, scan_form
 
 
 def blocks_by_id(view: dict[str, object]) -> dict[str, dict[str, object]]:

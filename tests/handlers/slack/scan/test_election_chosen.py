@@ -8,8 +8,8 @@ from typing import Any
 from slack_bolt import App
 
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.blocks.scan import ELECTION_ACTION_ID
 from handlers.slack.metadata import NOT_VERIFIED
+from handlers.slack.scan.summary import ELECTION_ACTION_ID
 
 from ....fake_slack import FakeSlack, payload_body
 from ....handlers.slack.scan_payloads import DM, TS, blocks_of, dropped, send

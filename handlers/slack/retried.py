@@ -5,7 +5,7 @@ failed; the first delivery was acknowledged and its work is already under way af
 so doing it again would scan twice: two summaries, two CSVs in the thread. A retry is
 answered 200 at once and goes no further. The same event delivered twice without the header
 (to this process or another replica) is caught where it costs: a file dropped in a DM is
-scanned only the first time its `event_id` reaches the database (events/file_in_dm.py).
+scanned only the first time its `event_id` reaches the database (scan/file_in_dm.py).
 """
 
 from __future__ import annotations
@@ -13,11 +13,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from slack_bolt import App, BoltRequest, BoltResponse
+from slack_bolt import BoltRequest, BoltResponse
 from slack_bolt.middleware import Middleware
 
 from handlers.slack.observability import request_id_of
-from handlers.slack.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +45,3 @@ class DropRetries(Middleware):
             extra={"request_id": request_id_of(req.context), "retry": number},
         )
         return BoltResponse(status=200, body="")
-
-
-def register(app: App, services: Services) -> None:
-    app.use(DropRetries())

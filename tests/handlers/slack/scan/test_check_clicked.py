@@ -5,7 +5,7 @@ from __future__ import annotations
 from slack_bolt import App
 
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.blocks.scan import CHECK_ACTION_ID, CHECK_RETENTION_ACTION_ID
+from handlers.slack.scan.summary import CHECK_ACTION_ID, CHECK_RETENTION_ACTION_ID
 
 from ....fake_slack import FakeSlack, payload_body
 from ....handlers.slack.scan_payloads import (

@@ -12,7 +12,7 @@ from slack_sdk import WebClient
 from handlers.results import ResultsFileError
 from handlers.results.scan import ScanOptions
 from handlers.slack.ports import DownloadFailed, DownloadProblem
-from handlers.slack.scanning import (
+from handlers.slack.scan.scanning import (
     FORBIDDEN,
     GONE,
     TOO_SLOW,
@@ -22,9 +22,9 @@ from handlers.slack.scanning import (
     run_scan,
 )
 
-from ...fake_slack import FakeSlack, Reply
-from ...slack_helpers import block_texts
-from .scan_payloads import TABLE, blocks_of
+from ....fake_slack import FakeSlack, Reply
+from ....slack_helpers import block_texts
+from ..scan_payloads import TABLE, blocks_of
 
 SHARED = SharedFile("F0TABLE", "results.xlsx")
 

@@ -20,7 +20,7 @@ from bot.store.backend import Store
 from bot.store.database import open_database
 from bot.store.models import ScanInFlight
 from handlers.slack.after_ack import BUSY_YOURS, AfterAck
-from handlers.slack.scanning import INTERRUPTED, tell_interrupted
+from handlers.slack.scan.scanning import INTERRUPTED, tell_interrupted
 from handlers.watch.records import utcnow
 
 from ....fake_slack import FakeSlack, payload_body

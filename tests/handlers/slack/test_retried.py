@@ -9,10 +9,10 @@ from slack_bolt import App, BoltRequest
 
 from handlers.slack.after_ack import AfterAck
 
-from ....fake_slack import FakeSlack, signed_headers
-from ....handlers.slack.home_payloads import opened
-from ....handlers.slack.scan_payloads import TABLE, blocks_of, dropped, send
-from ....slack_helpers import block_texts
+from ...fake_slack import FakeSlack, signed_headers
+from ...handlers.slack.home_payloads import opened
+from ...handlers.slack.scan_payloads import TABLE, blocks_of, dropped, send
+from ...slack_helpers import block_texts
 
 
 def retry(app: App, body: str, number: int = 1) -> int:

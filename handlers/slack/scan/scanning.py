@@ -1,5 +1,5 @@
-"""Scanning results files in Slack, for the listeners that start a scan (events/file_in_dm,
-shortcuts/scan, views/scan_form): the files downloaded, scanned, the summary in the file's
+"""Scanning results files in Slack, for the listeners that start a scan (file_in_dm, shortcut,
+form_submitted, election_chosen): the files downloaded, scanned, the summary in the file's
 thread, the report as CSV beside it, a Check button each.
 
 Every listener acknowledges at once; downloading and scanning run after the ack. Replies go
@@ -27,15 +27,16 @@ from handlers.results.precincts import PRECINCT_FORMATS
 from handlers.results.reading import ISOLATED
 from handlers.results.scan import Scan, ScannedContest
 from handlers.results.tables import ElectionContradicted, ElectionNotSaid, over_the_limit
-from handlers.slack.blocks.scan import (
+from handlers.slack.after_ack import Later
+from handlers.slack.metadata import MetadataSigner
+from handlers.slack.ports import Download, DownloadFailed, DownloadProblem
+from handlers.slack.scan.summary import (
     CSV_NAME,
     election_question,
     scan_error,
     scan_summary,
     told_against_the_file,
 )
-from handlers.slack.metadata import MetadataSigner
-from handlers.slack.ports import Download, DownloadFailed, DownloadProblem
 from handlers.slack.services import Services
 from handlers.slack.text import is_channel_id, is_user_id
 from handlers.syntax.scan_words import ELECTION_TYPES
@@ -112,13 +113,7 @@ def download_shared(client: WebClient, download: Download, shared: SharedFile) -
         raise ResultsFileError(_SAID[failed.problem].format(name=name)) from None
 
 
-def scan_later(
-    services: Services,
-    client: WebClient,
-    to: ScanTarget,
-    work: Callable[[], object],
-    request_id: str,
-) -> None:
+def scan_later(later: Later, client: WebClient, to: ScanTarget, work: Callable[[], object]) -> None:
     """A scan in the long lane (after_ack.run_heavy): where the asker or the bot is busy, the
     file's thread says so and to drop it again in a minute, and nothing is scanned."""
 
@@ -128,7 +123,7 @@ def scan_later(
         except POST_FAILED as error:
             log.warning("scan: the busy reply was not posted (%s)", _why(error))
 
-    services.after_ack.run_heavy(work, user=to.user, busy=busy, body={}, request_id=request_id)
+    later.heavy(work, user=to.user, busy=busy, body={})
 
 
 def run_scan(

@@ -11,16 +11,16 @@ import pytest
 
 from handlers.results import Scan, ScanOptions, scan
 from handlers.slack import text as text_blocks
-from handlers.slack.blocks import scan as scan_blocks
-from handlers.slack.blocks.scan import (
+from handlers.slack.check.work import WORK_ACTION_ID
+from handlers.slack.message import SlackMessage
+from handlers.slack.scan import summary as scan_blocks
+from handlers.slack.scan.summary import (
     CHECK_ACTION_ID,
     MAX_LISTED,
     MAX_PERSON,
     scan_error,
     scan_summary,
 )
-from handlers.slack.check.work import WORK_ACTION_ID
-from handlers.slack.message import SlackMessage
 
 from ....slack_helpers import assert_valid, block_texts, texts_of
 from ....slack_limits import assert_attachments_within_limits, assert_within_limits
