@@ -39,38 +39,20 @@ def test_watch_answers_repeat_and_history_takes_an_optional_watch() -> None:
     assert watch_options("--history").history == "all"
     assert watch_options("--history", "4").history == "4"
     assert watch_options("x", "--election", "PRIMARY").election == "primary"
-    # and an answer's form ("TITLE=N") is the scan words' own
-    forms = {
-        action.dest: action.metavar
-        for command in build_parser()[1].values()
-        for action in command._actions
-        if action.dest in ANSWERS
-    }
-    assert forms == ANSWERS
 
 
 def test_an_options_words_are_the_grammars_own() -> None:
-    """An option that takes words the grammar owns (the election types) takes the grammar's
-    own tuple from handlers/syntax, never a copy listed again here."""
+    """An option that takes words the grammar owns (the election types, an answer's form)
+    takes the grammar's own from handlers/syntax, never a copy listed again here."""
     modules = [
         importlib.import_module(f"handlers.syntax.{m.name}")
         for m in pkgutil.iter_modules(handlers.syntax.__path__)
     ]
     grammar = [v for m in modules for v in vars(m).values() if isinstance(v, tuple | frozenset)]
-    chosen = [
-        (name, action.dest, action.choices)
-        for name, command in build_parser()[1].items()
-        for action in command._actions
-        if action.choices is not None
-    ]
+    actions = [a for command in build_parser()[1].values() for a in command._actions]
+    chosen = [(action.dest, action.choices) for action in actions if action.choices is not None]
     assert len(chosen) >= 3  # the election of scan, watch and kit
     assert all(any(choices is words for words in grammar) for *_, choices in chosen), chosen
     assert watch_options("x", "--election", "PRIMARY").election == "primary"
     # and an answer's form ("TITLE=N") is the scan words' own
-    forms = {
-        action.dest: action.metavar
-        for command in build_parser()[1].values()
-        for action in command._actions
-        if action.dest in ANSWERS
-    }
-    assert forms == ANSWERS
+    assert {a.dest: a.metavar for a in actions if a.dest in ANSWERS} == ANSWERS
