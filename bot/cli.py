@@ -22,7 +22,7 @@ from typing import NoReturn, TextIO, TypeVar
 
 from bot.clock import montana_now, montana_today
 from domain.citations import FIRST_YEAR, LAST_YEAR
-from domain.kinds import state_canvass_subsections
+from domain.kinds import county_canvass_contests, state_canvass_subsections
 from domain.related import AFTER_STATE_CANVASS
 from handlers.syntax import COMMAND, GENERAL_EXAMPLE
 from handlers.syntax.durations import DEFAULT_EVERY_S, MIN_EVERY_S, WRITTEN_LIKE, shown
@@ -84,7 +84,7 @@ def add_reading_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--canvass",
         metavar="DATE",
-        help="the county canvass: (1), (3) and school contests count from it",
+        help=f"the county canvass: {county_canvass_contests()} contests count from it",
     )
     parser.add_argument(
         "--state-canvass",

@@ -308,6 +308,17 @@ def resolve_kind(word: str) -> ContestKind:
 def state_canvass_subsections() -> str:
     """The subsections whose 5 days count from the state canvass, as the reply names them:
     "(2), (4) and (5)" (from the rows, never typed again)."""
-    found = sorted({info.subsection for info in KINDS.values() if info.counts_from_state_canvass})
-    names = [f"({s.value})" for s in found]
+    found = {info.subsection for info in KINDS.values() if info.counts_from_state_canvass}
+    return _listed([f"({s.value})" for s in sorted(found)])
+
+
+def county_canvass_contests() -> str:
+    """The contests whose 5 days count from the county canvass, as help names them: "(1), (3)
+    and school" (the one-county subsections and the school kinds, from the rows)."""
+    found = {info.subsection for info in KINDS.values() if info.one_county and not info.school}
+    school = ["school"] if any(info.school for info in KINDS.values()) else []
+    return _listed([f"({s.value})" for s in sorted(found)] + school)
+
+
+def _listed(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

@@ -16,7 +16,7 @@ from typing import Final
 import pytest
 
 from domain.citations import BOND_BAND_WORDS, MARGIN_SHARE, percent_phrase
-from domain.kinds import state_canvass_subsections
+from domain.kinds import county_canvass_contests, state_canvass_subsections
 
 from ..servers import ROOT
 from .test_imports import module_name
@@ -31,6 +31,7 @@ OWNED: Final = {
     r"\b(10|25|100) (electors|signers|signatures)\b": "domain.citations.*_MIN_SIGNERS",
     r"\b(five|two|5|2) counties\b": "domain.citations.*_MIN_COUNTIES",
     r"\(2\), \(4\) and \(5\)": "domain.kinds.state_canvass_subsections()",
+    r"\(1\), \(3\) and school": "domain.kinds.county_canvass_contests()",
     r"13-16-211 bond band": "domain.citations.BOND_BAND_WORDS",
     r"\b20 MB\b": "handlers.results.tables.MAX_SIZE_WORDS",
     r"America/Denver": "domain.montana.TIME_ZONE",
@@ -123,6 +124,7 @@ def test_the_phrases_come_from_the_rows() -> None:
     # facts of the statute, not the code's own output: (2), (4), (5) count from the state
     # canvass; 13-16-211's band is named with its section; 1/400 reads as the statute writes it
     assert state_canvass_subsections() == "(2), (4) and (5)"
+    assert county_canvass_contests() == "(1), (3) and school"
     assert BOND_BAND_WORDS == "the 13-16-211 bond band"
     assert percent_phrase(MARGIN_SHARE) == "1/4 of 1%"
 
