@@ -32,7 +32,7 @@ from bot.clock import montana_today
 from bot.net.fetch import FetchStopped, Policy, UrlFetcher
 from bot.settings import watch_lease_s, watch_min_interval_s, watch_tick_s
 from handlers.slack.scan.scanning import tell_interrupted
-from handlers.slack.watching import poller_run
+from handlers.slack.watch.watching import poller_run
 from handlers.syntax.durations import MIN_EVERY_S
 from handlers.watch.ports import WatchBackend
 from handlers.watch.records import DatabaseError, WatchInfo, utcnow

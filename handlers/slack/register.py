@@ -4,16 +4,27 @@ table of listeners (handlers.slack.listener)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from slack_bolt import App
 
-from handlers.slack import actions, events, observability
+from handlers.slack import observability
 from handlers.slack.check import listeners as check
+from handlers.slack.home import listeners as home
 from handlers.slack.listener import Bind, Listener
+from handlers.slack.remind import listeners as remind
 from handlers.slack.retried import DropRetries
 from handlers.slack.scan import listeners as scan
 from handlers.slack.services import Services
+from handlers.slack.watch import listeners as watch
 
-FEATURES: tuple[tuple[Listener, ...], ...] = (check.LISTENERS, scan.LISTENERS)
+FEATURES: Final[tuple[tuple[Listener, ...], ...]] = (
+    check.LISTENERS,
+    scan.LISTENERS,
+    watch.LISTENERS,
+    remind.LISTENERS,
+    home.LISTENERS,
+)
 
 
 def register_all(app: App, services: Services) -> None:
@@ -30,5 +41,3 @@ def register_all(app: App, services: Services) -> None:
                 "event": app.event,
             }[kind]
             on(listening_for)(listener)
-    for group in (actions, events):
-        group.register(app, services)

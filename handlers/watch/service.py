@@ -2,7 +2,7 @@
 settings, say which watches are due and claim one for a process (its lease), run a round,
 record what was told, schedule the next (watch.md sections 3-5).
 
-The command line (handlers.terminal.watch) and Slack (handlers.slack.watching, the poller in
+The command line (handlers.terminal.watch) and Slack (handlers.slack.watch.watching, the poller in
 bot.watcher) each hand `WatchService` their own store and fetcher from `bot/`, and only say
 what it returns in their own words; neither writes the sequence again. `Watching` is what a
 server process holds: the database opened (and migrated) on first use, its fetcher under the

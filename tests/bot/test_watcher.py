@@ -36,7 +36,7 @@ from bot.watcher import (
     start_watching,
     unreachable,
 )
-from handlers.slack.watching import poller_run
+from handlers.slack.watch.watching import poller_run
 from handlers.watch.records import (
     DatabaseError,
     Place,

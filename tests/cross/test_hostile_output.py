@@ -20,10 +20,10 @@ from bot.cli import main
 from handlers.results import Scan, ScanOptions, scan, scan_csv, scan_text
 from handlers.results.compare import changes_between, readings_of
 from handlers.results.render_csv import FORMULA_STARTS
-from handlers.slack.blocks.watch import changes_message
 from handlers.slack.check.verdict import verdict_message
 from handlers.slack.check.work import work_view
 from handlers.slack.scan.summary import scan_summary
+from handlers.slack.watch.messages import changes_message
 
 from ..domain.test_plain_text import HOSTILE, forbidden
 

@@ -16,7 +16,7 @@ from domain import KINDS, verdict_json
 from domain.kinds import AMBIGUOUS_WORDS
 from handlers.slack.check.verdict import verdict_message
 from handlers.slack.check.work import work_view
-from handlers.slack.reminding import reminder_text
+from handlers.slack.remind.reminding import reminder_text
 from handlers.terminal.verdict import render_text
 
 from ..builders import verdict_of

@@ -12,10 +12,10 @@ import pytest
 
 from handlers.results import Scan, ScanOptions, scan
 from handlers.results.compare import changes_between
-from handlers.slack.blocks.watch import MAX_CHANGES, changes_message, root_message
 from handlers.slack.check.verdict import verdict_message
 from handlers.slack.check.work import work_view
 from handlers.slack.scan.summary import MAX_LISTED, listed_contests, scan_summary
+from handlers.slack.watch.messages import MAX_CHANGES, changes_message, root_message
 
 from ..handlers.results.fixtures import (
     COUNTY_WORKBOOKS,

@@ -17,13 +17,12 @@ from domain.readings import RETENTION
 from handlers.results import Scan, ScanOptions, scan
 from handlers.results.compare import changes_between
 from handlers.results.contests import reading_line
-from handlers.slack.blocks.home import home_view
-from handlers.slack.blocks.watch import changes_message, root_message, source_message
 from handlers.slack.check.form import form_view
 from handlers.slack.check.help import help_message
 from handlers.slack.check.print_record import NOT_UPLOADED
 from handlers.slack.check.verdict import error_message, verdict_message
 from handlers.slack.check.work import work_view
+from handlers.slack.home.view import home_view
 from handlers.slack.message import SlackMessage
 from handlers.slack.metadata import NOT_VERIFIED
 from handlers.slack.scan.form import scan_form
@@ -34,6 +33,7 @@ from handlers.slack.scan.summary import (
     scan_error,
     scan_summary,
 )
+from handlers.slack.watch.messages import changes_message, root_message, source_message
 from handlers.syntax import QuickSyntaxError, parse
 from handlers.watch.records import Remembered
 from handlers.watch.rounds import SWITCHING

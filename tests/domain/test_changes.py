@@ -13,7 +13,7 @@ from domain.changes import Band, ChangeKind, ContestReading, Switching, compare,
 from handlers.results import Scan, ScanOptions, scan
 from handlers.results.compare import change_line, no_change_line, readings_of
 from handlers.results.render_text import change_lines
-from handlers.slack.blocks.watch import changes_message
+from handlers.slack.watch.messages import changes_message
 
 TODAY = date(2022, 11, 30)
 OPTIONS = ScanOptions(today=TODAY, canvass=date(2022, 11, 28))

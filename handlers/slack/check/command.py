@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from slack_bolt import Ack, BoltContext, Respond
+from slack_bolt import Ack, Respond
 from slack_sdk import WebClient
 
 from domain import InputError, check
@@ -19,7 +19,7 @@ from handlers.slack.check.form import form_view
 from handlers.slack.check.help import help_message
 from handlers.slack.check.verdict import error_message, verdict_message
 from handlers.slack.metadata import FormContext
-from handlers.slack.reminding import remind_value
+from handlers.slack.remind.reminding import remind_value
 from handlers.slack.saved_check import signed_inputs
 from handlers.slack.services import Services
 from handlers.slack.text import unescape_command_text
@@ -31,14 +31,13 @@ def recount_command(
     ack: Ack,
     command: dict[str, Any],
     client: WebClient,
-    context: BoltContext,
     respond: Respond,
     services: Services,
     later: Later,
 ) -> None:
     text = unescape_command_text(str(command.get("text") or ""))
     if text.lower().split()[:1] == ["watch"]:
-        watch_command(text, ack, command, client, context, respond, services)
+        watch_command(text, ack, command, client, respond, services, later)
         return
     to = FormContext(
         channel=str(command.get("channel_id", "")),

@@ -15,7 +15,7 @@ from handlers.slack.check.form_state import errors_by_block, read_form
 from handlers.slack.check.verdict import verdict_message
 from handlers.slack.delivery import deliver
 from handlers.slack.payload import dig, mapping_at, text_at
-from handlers.slack.reminding import remind_value
+from handlers.slack.remind.reminding import remind_value
 from handlers.slack.saved_check import signed_inputs
 from handlers.slack.services import Services
 from handlers.syntax import COMMAND

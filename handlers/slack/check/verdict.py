@@ -44,7 +44,7 @@ from handlers.syntax import COMMAND
 ADJUST_ACTION_ID: Final = "adjust_recheck"
 RECORD_ACTION_ID: Final = "print_record"  # the verdict as a PDF, in its thread
 PETITION_ACTION_ID: Final = "petition_draft"  # a petition draft, where one can be filed
-REMIND_ACTION_ID: Final = "remind_channel"  # handlers.slack.actions.remind listens for it
+REMIND_ACTION_ID: Final = "remind_channel"  # handlers.slack.remind.remind_clicked listens for it
 BUTTON_VALUE_LIMIT: Final = 2000
 FIELD_LIMIT: Final = 2000  # Slack's limit on a section field's text
 MAX_FIELDS: Final = 10  # Slack's limit on a section's fields
@@ -156,7 +156,7 @@ def verdict_message(
     does not say as fields, the "Today's
     code" notes that change what to do in one line, and who asked and when; the working is
     behind "Show the work". `remind`: the signed value of a "Remind this channel" button
-    (handlers.slack.actions.remind), given where the verdict has a deadline still ahead.
+    (handlers.slack.remind.remind_clicked), given where the verdict has a deadline still ahead.
     `readings`: lines of a reading the inputs came from (the scan's retention reading).
     `signed_inputs`: the inputs, signed, for the message metadata."""
     e = short_answer(verdict)  # the short answer's fields alone: the work is behind a button

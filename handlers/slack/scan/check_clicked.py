@@ -14,7 +14,7 @@ from handlers.results.contests import reading_line
 from handlers.slack.after_ack import Later
 from handlers.slack.check.verdict import verdict_message
 from handlers.slack.payload import mapping_at, text_at
-from handlers.slack.reminding import remind_value
+from handlers.slack.remind.reminding import remind_value
 from handlers.slack.saved_check import clicked_verdict, signed_inputs
 from handlers.slack.scan.summary import (
     CHECK_RETENTION_ACTION_ID,

@@ -6,14 +6,14 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from slack_bolt import Ack, BoltContext, Respond
+from slack_bolt import Ack, Respond
 from slack_sdk import WebClient
 
 from domain import InputError
-from handlers.slack.observability import request_id_of
+from handlers.slack.after_ack import Later
 from handlers.slack.services import Services
 from handlers.slack.text import escape, is_channel_id, is_user_id
-from handlers.slack.watching import (
+from handlers.slack.watch.watching import (
     NO_DATABASE,
     list_text,
     parse_watch,
@@ -33,9 +33,9 @@ def watch_command(
     ack: Ack,
     command: dict[str, Any],
     client: WebClient,
-    context: BoltContext,
     respond: Respond,
     services: Services,
+    later: Later,
 ) -> None:
     """`/recount watch ...`: acknowledged at once; the rest runs after the ack."""
     channel, user = command.get("channel_id"), command.get("user_id")
@@ -70,7 +70,7 @@ def watch_command(
                 said = NO_DATABASE
             respond(response_type="ephemeral", replace_original=False, text=said)
 
-        services.after_ack.run(stop, body=command, request_id=request_id_of(context))
+        later.run(stop)
         return
     try:
         request = parse_watch(" ".join(words), services.today(), services.watching.min_every_s)
@@ -95,8 +95,4 @@ def watch_command(
         )
         return
     ack(response_type="ephemeral", text="Reading the sources…")
-    services.after_ack.run(
-        lambda: start(client, services, request, team, str(channel), str(user), respond),
-        body=command,
-        request_id=request_id_of(context),
-    )
+    later.run(lambda: start(client, services, request, team, str(channel), str(user), respond))

@@ -9,7 +9,7 @@ from slack_bolt import App
 from bot.store.backend import Store
 from bot.store.database import open_database
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.watching import NO_DATABASE
+from handlers.slack.watch.watching import NO_DATABASE
 from handlers.watch.records import Place, PlaceKind, WatchSpec, WatchStatus
 
 from ....fake_slack import FakeSlack

@@ -10,14 +10,14 @@ from unittest.mock import MagicMock
 from slack_sdk import WebClient
 
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.home import refresher
+from handlers.slack.home.home import refresh_home
 from handlers.slack.metadata import MetadataSigner
 from handlers.slack.services import Services
 from handlers.watch.records import DatabaseError
 from handlers.watch.service import Watching
 
-from ...fake_slack import BOT_TOKEN, FakeSlack
-from ...slack_helpers import USER
+from ....fake_slack import BOT_TOKEN, FakeSlack
+from ....slack_helpers import USER
 
 
 def no_database() -> Any:
@@ -40,7 +40,7 @@ def test_unknown_reminders_and_watches_are_said_and_the_tab_still_published(
 ) -> None:
     fake.answers["chat.scheduledMessages.list"] = {"ok": False, "error": "ratelimited"}
     client = WebClient(token=BOT_TOKEN, base_url=fake.api_url)
-    refresher(services())(client, USER)
+    refresh_home(client, services(), USER)
     (publish,) = fake.to("views.publish")
     assert publish.body["user_id"] == USER
     view = str(publish.body["view"])

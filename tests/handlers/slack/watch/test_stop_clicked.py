@@ -8,8 +8,8 @@ from slack_bolt import App
 from bot.store.backend import Store
 from bot.store.database import open_database
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.blocks.watch import STOP_ACTION_ID
 from handlers.slack.metadata import MetadataSigner
+from handlers.slack.watch.messages import STOP_ACTION_ID
 from handlers.watch.records import Place, WatchSpec, WatchStatus
 
 from ....fake_slack import FakeSlack, payload_body

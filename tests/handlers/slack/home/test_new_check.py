@@ -7,7 +7,7 @@ import json
 from slack_bolt import App
 
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.blocks.home import NEW_CHECK_ACTION_ID
+from handlers.slack.home.view import NEW_CHECK_ACTION_ID
 
 from ....fake_slack import FakeSlack, payload_body
 from ....handlers.slack.home_payloads import opened, published

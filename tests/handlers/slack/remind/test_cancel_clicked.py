@@ -8,7 +8,7 @@ from datetime import date
 from slack_bolt import App
 
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.reminding import CANCEL_ACTION_ID
+from handlers.slack.remind.reminding import CANCEL_ACTION_ID
 
 from ....fake_slack import FakeSlack, payload_body
 from ....handlers.slack.reminder_payloads import QUICK, blocks_of, click, nine, remind_value

@@ -11,15 +11,15 @@ from domain.changes import compare
 from handlers.results import Scan, ScanOptions, scan
 from handlers.results.compare import changes_between, readings_of
 from handlers.slack.after_ack import AfterAck
-from handlers.slack.blocks.watch import (
+from handlers.slack.check.work import WORK_ACTION_ID, work_view
+from handlers.slack.scan.summary import CHECK_ACTION_ID
+from handlers.slack.watch.messages import (
     MAX_ROOT_CONTESTS,
     NOTHING_TO_ACT_ON,
     STOP_ACTION_ID,
     changes_message,
     root_message,
 )
-from handlers.slack.check.work import WORK_ACTION_ID, work_view
-from handlers.slack.scan.summary import CHECK_ACTION_ID
 
 from ....fake_slack import FakeSlack, payload_body
 from ....slack_helpers import (

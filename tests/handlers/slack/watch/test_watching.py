@@ -22,17 +22,17 @@ from bot.watcher import open_backend
 from domain import InputError
 from handlers.slack.after_ack import AfterAck
 from handlers.slack.retries import retry_handlers
-from handlers.slack.watching import parse_watch, poller_run, slack_round
+from handlers.slack.watch.watching import parse_watch, poller_run, slack_round
 from handlers.watch.ports import Fetched
 from handlers.watch.records import Place, WatchSpec, utcnow
 from handlers.watch.service import MAX_SOURCES, Watching, WatchService
 
-from ...fake_slack import BOT_TOKEN, FakeSlack, Reply
-from ...results_server import ResultsServer, Served
-from ...slack_helpers import block_texts, run_command, settings_for
-from ..results.fixtures import county_zip
-from .scan_payloads import blocks_of, dropped, send
-from .watch_payloads import answer
+from ....fake_slack import BOT_TOKEN, FakeSlack, Reply
+from ....results_server import ResultsServer, Served
+from ....slack_helpers import block_texts, run_command, settings_for
+from ...results.fixtures import county_zip
+from ..scan_payloads import blocks_of, dropped, send
+from ..watch_payloads import answer
 
 TODAY = date(2026, 11, 18)
 

@@ -8,7 +8,7 @@ from bot.net.fetch import Policy, UrlFetcher
 from bot.store.backend import Store
 from bot.store.database import open_database
 from domain.changes import Band, Change, ChangeKind, ContestReading
-from handlers.slack.blocks.home import home_view
+from handlers.slack.home.view import home_view
 from handlers.watch.records import Place, WatchSpec
 from handlers.watch.service import WatchService
 

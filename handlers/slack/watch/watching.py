@@ -1,4 +1,4 @@
-"""Watching in Slack (watch.md section 5), for the listeners (commands/watch, actions/stop_watch)
+"""Watching in Slack (watch.md section 5), for the listeners (watch/command, watch/stop_clicked)
 and the poller (bot.watcher): a watch started where the bot can post, listed, stopped, and the
 rounds the poller runs, each posting its changes in the channel.
 
@@ -23,14 +23,14 @@ from slack_sdk.errors import SlackApiError, SlackClientError
 
 from domain import InputError
 from handlers.results import scan_request
-from handlers.slack.blocks.watch import (
+from handlers.slack.services import Services
+from handlers.slack.watch.messages import (
     changes_message,
     post_key,
     root_message,
     source_message,
     stopped_message,
 )
-from handlers.slack.services import Services
 from handlers.syntax.durations import DEFAULT_EVERY_S, MIN_EVERY_S, parse_every, shown
 from handlers.watch.ports import FetchStopped, WatchStore
 from handlers.watch.records import (

@@ -238,7 +238,7 @@ def watch_metadata(
     """A round's changes as message metadata: each change's kind and contest, its band and
     margin after, and where the reading has it, the verdict's facts; how many contests have
     a verdict now that had none before; the post's key, by which a post whose answer never
-    came is found in the channel (handlers.slack.watching)."""
+    came is found in the channel (handlers.slack.watch.watching)."""
     by_identity = {} if now is None else scanned_by_identity(now)
     listed = []
     for change in changes:

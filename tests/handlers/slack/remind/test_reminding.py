@@ -9,8 +9,8 @@ from slack_bolt import App
 
 from handlers.slack.after_ack import AfterAck
 
-from ...fake_slack import FakeSlack
-from ...handlers.slack.reminder_payloads import MT, Clock, click, nine, remind_value
+from ....fake_slack import FakeSlack
+from ....handlers.slack.reminder_payloads import MT, Clock, click, nine, remind_value
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,11 @@
+"""The watch feature's table of listeners."""
+
+from __future__ import annotations
+
+from handlers.slack.watch.listeners import LISTENERS
+
+from ..tables import assert_a_table
+
+
+def test_the_table_names_top_level_listeners_once_each() -> None:
+    assert_a_table("watch", LISTENERS)
