@@ -39,7 +39,6 @@ from handlers.watch.records import (
 from handlers.watch.rounds import run_round
 
 DEFAULT_LEASE_S: Final = 600  # longer than the longest round (10 sources x 60 s)
-MAX_SOURCES: Final = 10
 MAX_RUNNING: Final = 50  # per workspace
 ONCE: Final = 0  # a watch's interval when it is read a round at a time (`--once`)
 

@@ -16,10 +16,10 @@ from handlers.slack.text import escape, is_channel_id, is_user_id
 from handlers.slack.watch.watching import (
     NO_DATABASE,
     list_text,
-    parse_watch,
     place_of,
     start,
     stop_all,
+    watch_request,
 )
 from handlers.watch.ports import FetchRefused
 from handlers.watch.records import DatabaseError, Place, PlaceKind
@@ -73,7 +73,7 @@ def watch_command(
         later.run(stop)
         return
     try:
-        request = parse_watch(" ".join(words), services.today(), services.watching.min_every_s)
+        request = watch_request(" ".join(words), services.today(), services.watching.min_every_s)
         for url in request.sources:
             services.watching.fetcher.check(url)
     except InputError as error:  # it may quote what was typed: escaped, like any text

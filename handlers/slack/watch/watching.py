@@ -10,7 +10,6 @@ watch is kept. URLs pass the fetch policy (RECOUNT_WATCH_HOSTS) before anything 
 from __future__ import annotations
 
 import logging
-import re
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -21,7 +20,6 @@ from slack_bolt import Respond
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError, SlackClientError
 
-from domain import InputError
 from handlers.results import scan_request
 from handlers.slack.services import Services
 from handlers.slack.watch.messages import (
@@ -31,7 +29,8 @@ from handlers.slack.watch.messages import (
     source_message,
     stopped_message,
 )
-from handlers.syntax.durations import DEFAULT_EVERY_S, MIN_EVERY_S, parse_every, shown
+from handlers.syntax.durations import MIN_EVERY_S, shown
+from handlers.syntax.watch_words import USAGE, parse_watch
 from handlers.watch.ports import FetchStopped, WatchStore
 from handlers.watch.records import (
     Place,
@@ -44,11 +43,9 @@ from handlers.watch.records import (
     utcnow,
 )
 from handlers.watch.rounds import SWITCHING
-from handlers.watch.service import MAX_SOURCES, Lease, Round, WatchBusy, Watching, WatchService
+from handlers.watch.service import Lease, Round, WatchBusy, Watching, WatchService
 
 log = logging.getLogger(__name__)
-_SLACK_URL: Final = re.compile(r"<(https?://[^|>]+)(?:\|[^>]*)?>|(https?://\S+)")
-_EVERY: Final = re.compile(r"\bevery\s+(\S+)", re.IGNORECASE)
 NOT_IN_CHANNEL: Final = (
     "I am not in this channel, so I cannot post a watch here: invite me with "
     "/invite @recount, then run the command again. No watch was started."
@@ -60,10 +57,6 @@ NO_ANSWER: Final = (
     'Slack did not answer in time, so no new watch was started (a "Watching" message '
     "may still appear: it does not run). Run the command again."
 )
-USAGE: Final = (
-    "Write /recount watch URL... [canvass DATE] [state canvass DATE] [complete] [every 5m]; "
-    "/recount watch list; /recount watch stop."
-)
 
 
 @dataclass(frozen=True)
@@ -73,26 +66,13 @@ class WatchRequest:
     every_s: int
 
 
-def parse_watch(text: str, today: date, floor: int = MIN_EVERY_S) -> WatchRequest:
-    """What follows `/recount watch`: URLs, `every D` (at least `floor` seconds), and the
-    scan's words. Raises InputError with the words to show."""
-    urls = [a or b for a, b in _SLACK_URL.findall(text)]
-    rest = _SLACK_URL.sub(" ", text)
-    every = DEFAULT_EVERY_S
-    found = _EVERY.search(rest)
-    if found is not None:
-        try:
-            every = parse_every(found.group(1), floor)
-        except ValueError as error:
-            raise InputError.about(None, str(error)) from None
-        rest = rest[: found.start()] + rest[found.end() :]
-    if not urls:
-        raise InputError.about(None, f"name the results URL to watch. {USAGE}")
-    if len(urls) > MAX_SOURCES:
-        raise InputError.about(
-            None, f"{len(urls)} sources: a watch reads {MAX_SOURCES} at the most"
-        )
-    return WatchRequest(tuple(urls), scan_request(rest, today).as_json(), every)
+def watch_request(text: str, today: date, floor: int = MIN_EVERY_S) -> WatchRequest:
+    """What follows `/recount watch`, read by the grammar (handlers.syntax.watch_words), its
+    scan's words by the scan. Raises InputError with the words to show."""
+    words = parse_watch(text, floor)
+    return WatchRequest(
+        words.sources, scan_request(words.scan_words, today).as_json(), words.every_s
+    )
 
 
 def place_of(team: str, channel: str) -> Place:

@@ -1,5 +1,5 @@
-"""What follows `/recount watch`: the URLs (as Slack writes links), how often, the scan's words;
-and a watch's rounds in a channel, against the fake Slack."""
+"""A watch in a channel: its request (the grammar's words, the scan's read), and its rounds,
+against the fake Slack."""
 
 from __future__ import annotations
 
@@ -19,13 +19,12 @@ from slack_sdk import WebClient
 
 from bot.net.fetch import Policy, UrlFetcher
 from bot.watcher import open_backend
-from domain import InputError
 from handlers.slack.after_ack import AfterAck
 from handlers.slack.retries import retry_handlers
-from handlers.slack.watch.watching import parse_watch, poller_run, slack_round
+from handlers.slack.watch.watching import poller_run, slack_round, watch_request
 from handlers.watch.ports import Fetched
 from handlers.watch.records import Place, WatchSpec, utcnow
-from handlers.watch.service import MAX_SOURCES, Watching, WatchService
+from handlers.watch.service import Watching, WatchService
 
 from ....fake_slack import BOT_TOKEN, FakeSlack, Reply
 from ....results_server import ResultsServer, Served
@@ -38,7 +37,7 @@ TODAY = date(2026, 11, 18)
 
 
 def test_slack_links_how_often_and_the_canvass() -> None:
-    request = parse_watch(
+    request = watch_request(
         "<https://results.example/a.xlsx|a.xlsx> https://results.example/b.xlsx "
         "canvass 11/16 every 10m",
         TODAY,
@@ -46,21 +45,6 @@ def test_slack_links_how_often_and_the_canvass() -> None:
     assert request.sources == ("https://results.example/a.xlsx", "https://results.example/b.xlsx")
     assert request.every_s == 600
     assert request.options["canvass"] == "2026-11-16"
-
-
-@pytest.mark.parametrize(("count", "ok"), [(MAX_SOURCES, True), (MAX_SOURCES + 1, False)])
-def test_at_most_ten_sources(count: int, ok: bool) -> None:
-    text = " ".join(f"https://results.example/{i}.xlsx" for i in range(count))
-    if ok:
-        assert len(parse_watch(text, TODAY).sources) == count
-    else:
-        with pytest.raises(InputError, match=f"{count} sources"):
-            parse_watch(text, TODAY)
-
-
-def test_no_url_says_how_to_write_one() -> None:
-    with pytest.raises(InputError, match="name the results URL"):
-        parse_watch("canvass 11/16", TODAY)
 
 
 # A change of coverage is not a change of leader, in Slack (issue 31): a results server on
