@@ -101,9 +101,10 @@ def records_of(name: str, data: bytes) -> list[Any]:
     first = records[0]
     kind = first.get("__type") if isinstance(first, dict) else None
     if isinstance(kind, str) and not kind.startswith(MAPDATA + ":"):
-        what, _, service = kind.partition(":#")
+        said = text(kind)  # the file's own words on one line: a clerk is shown them
+        what, _, service = said.partition(":#")
         whose = f" of {_service_words(service)}" if service else " of a results service"
-        raise NotMapData(f"a {what or kind} response{whose}, not MapData")
+        raise NotMapData(f"a {what or said} response{whose}, not MapData")
     return records
 
 
@@ -350,7 +351,8 @@ def _tally(result: ServiceTallies, columns: list[Sequence[Any]]) -> None:
         types_col,
     ) = columns
     titles: dict[str, str] = dict(zip(keys, titles_col, strict=True))
-    types: set[str | None] = set(types_col)
+    # the file's own words, said in its note: on one line (a few distinct values, not a column)
+    types: set[str | None] = {None if t is None else text(t) for t in set(types_col)}
     services = sorted({t.partition(":#")[2] for t in types if t is not None})
     result.service = services[0] if len(services) == 1 else None
     _say_service(result, services, types)

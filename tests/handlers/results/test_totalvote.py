@@ -191,6 +191,8 @@ def test_a_turnout_response_is_refused_in_one_line() -> None:
         b'{"d": [null]}',
         b'{"x": 1}',
         b'{"d": [{"__type": "TurnoutData:#MontanaWebServices"}]}',
+        b'{"d": [{"__type": "Turnout\\nData:#Montana\\r\\nWebServices"}]}',  # the file's words
+        b'{"d": [{"__type": "\\n:#\\n"}]}',
     ],
 )
 def test_hostile_json_gets_one_plain_error(data: bytes) -> None:
@@ -199,6 +201,14 @@ def test_hostile_json_gets_one_plain_error(data: bytes) -> None:
     said = str(refused.value)
     assert said.startswith("x-general.json") and "\n" not in said
     assert "Traceback" not in said and "Error" not in said  # no exception's class name
+
+
+def test_a_service_named_over_two_lines_is_named_on_one() -> None:
+    """The __type is the file's own words, said in the file's note: never a line break."""
+    data = response(*race("1", "SHERIFF", {"A": [5, 5], "B": [4, 4]}, service="Some\nWhere"))
+    (file,) = scan_json(scanned(data))["files"]
+    (note,) = [n for n in file["notes"] if "__type" in n]
+    assert '"MapData:#Some Where"' in note and "\n" not in note
 
 
 def test_a_cut_off_response_is_unreadable_for_now() -> None:
