@@ -231,6 +231,8 @@ def inferred_counties(files: Sequence[FileTallies]) -> dict[str, tuple[str, str]
     or two workbooks inferred to one county, leaves each to be asked."""
     sources = [f for f in files if len(f.county_precincts) >= MONTANA_COUNTIES.value]
     found: dict[str, tuple[str, str]] = {}
+    if not sources:  # the usual scan: nothing to infer from, so no title is read twice
+        return found
     for file in files:
         if file.format != COUNTY_WORKBOOK or file_county(file, _county_labels(file)):
             continue
