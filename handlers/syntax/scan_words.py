@@ -23,6 +23,8 @@ ELECTION_TYPES: Final = ("general", "primary", "special")
 # The answers a scan takes, each word with the form of its value (on the command line the
 # same words follow "--": --seats "TITLE=N").
 ANSWERS: Final = {"seats": '"TITLE=N"', "kind": '"TITLE=KIND"', "county": '"FILE=NAME"'}
+# The words that take no value: said alone ("complete"), quoted when a sentence names them.
+BARE_WORDS: Final = ("complete",)
 TAKES: Final = (
     f"canvass DATE, state canvass DATE, complete, election {'|'.join(ELECTION_TYPES)}, "
     + ", ".join(f"{word} {form}" for word, form in ANSWERS.items())
@@ -61,7 +63,7 @@ def scan_words(text: str, today: date) -> ScanWords:
         # a clerk who copies "--kind" into Slack means the word.
         word = tokens[i].word.removeprefix("--")
         following = tokens[i + 1] if i + 1 < len(tokens) else None
-        if word == "complete":
+        if word in BARE_WORDS:
             complete, i = True, i + 1
         elif word in ELECTION_TYPES:
             election, i = word, i + 1

@@ -47,6 +47,7 @@ from handlers.slack.text import (
     mrkdwn,
     plain,
 )
+from handlers.syntax.scan_words import ANSWERS, BARE_WORDS
 from handlers.watch.records import Remembered, montana_time
 
 CHECK_ACTION_ID: Final = "scan_check"
@@ -348,9 +349,6 @@ def scan_headline(result: Scan, what: str = "Scan") -> str:
 _FLAG: Final = re.compile(r"(?<![\w-])--([a-z][a-z-]*)\b")
 
 
-_BARE: Final = frozenset({"complete"})  # a word with no value after it: quoted in a sentence
-
-
 def slack_words(text: str) -> str:
     """The scan's words as a clerk says them in Slack: the command line's options are the
     words of the message sent with the file (handlers.syntax.scan_words: seats "TITLE=N",
@@ -358,7 +356,7 @@ def slack_words(text: str) -> str:
 
     def word(flag: re.Match[str]) -> str:
         said = flag.group(1).replace("-", " ")
-        return f'"{said}"' if said in _BARE else said
+        return f'"{said}"' if said in BARE_WORDS else said
 
     return _FLAG.sub(word, text)
 
@@ -375,9 +373,13 @@ PERSON_LINE_LIMIT: Final = 600  # 4 lines and the section's head stay within its
 NOTHING_TO_ASK: Final = "margin too large"  # _what_it_gives: an answer that changes nothing
 ANSWER_WITH: Final = (
     "To answer, drop the file in a DM with me again, with the words in the same message "
-    '(as seats "TITLE=N", kind "TITLE=KIND", complete).'
+    f"(as seats {ANSWERS['seats']}, kind {ANSWERS['kind']}, {', '.join(BARE_WORDS)})."
 )
-_ANSWER_WORDS: Final = re.compile(r'\b(?:seats|kind|county|election) "|"complete"')
+# A line that tells the clerk a word to answer with: an answer's word and its quoted value,
+# "election" with its type, or a bare word quoted (slack_words)
+_ANSWER_WORDS: Final = re.compile(
+    rf'\b(?:{"|".join([*ANSWERS, "election"])}) "|' + "|".join(f'"{w}"' for w in BARE_WORDS)
+)
 
 
 def first_answer(scanned: ScannedContest, line: str) -> str:
