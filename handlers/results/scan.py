@@ -278,15 +278,27 @@ def _weigh(contest: Contest, doubt: OpenDoubt, options: ScanOptions) -> bool:
         else:
             contest.notes.append(
                 f"the margin is too large with any seat count from {min(doubt.seats)} to "
-                f"{max(doubt.seats)}: nothing to ask, and the verdict is shown at "
-                f"{contest.seats} seat{'s' if contest.seats != 1 else ''}, the count taken "
-                "when none is given"
+                f"{max(doubt.seats)}{_closest(verdicts)}: nothing to ask, and the verdict is "
+                f"shown at {contest.seats} seat{'s' if contest.seats != 1 else ''}, the count "
+                "taken when none is given"
             )
         contest.blocked = bool(contest.attention)
         return True
     each = "; ".join(f"{said}: {_what_it_gives(v)}" for said, v in verdicts)
     contest.doubt(f"{doubt.reason} ({each})")
     return False
+
+
+def _closest(verdicts: list[tuple[str, Verdict | None]]) -> str:
+    """The answer nearest to qualifying, where it is not the first: " (closest with 2 seats:
+    C 21 behind B)", so the verdict shown at one count does not hide a nearer one."""
+    measured = [(said, v.margin) for said, v in verdicts if v is not None and v.margin]
+    if len(measured) < 2:
+        return ""
+    said, m = min(measured, key=lambda sm: sm[1].margin - sm[1].max_qualifying_margin)
+    if m is measured[0][1]:
+        return ""
+    return f" (closest {said}: {m.behind.name} {m.margin:,} behind {m.ahead.name})"
 
 
 def _weigh_spanning(

@@ -188,8 +188,9 @@ def test_a_seats_doubt_every_count_of_which_is_too_large_gives_that_verdict() ->
     assert c.contest.attention == [] and c.contest.seats == 1
     assert c.verdict.margin is not None and c.verdict.margin.margin == 1000  # A over B
     assert c.contest.notes[-1] == (
-        "the margin is too large with any seat count from 1 to 3: nothing to ask, and the "
-        "verdict is shown at 1 seat, the count taken when none is given"
+        "the margin is too large with any seat count from 1 to 3 (closest with 2 seats: C 21 "
+        "behind B): nothing to ask, and the verdict is shown at 1 seat, the count taken when "
+        "none is given"
     )
     assert verdict_json(c.verdict)["outcome"] == "margin_too_large"
 
